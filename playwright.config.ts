@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * One runner for the whole suite.
+ * - `unit`: pure stages (segment, score, cluster, url, metrics) on synthetic data; no browser.
+ * - `browser`: renders pages in Chromium through broadsheet's own launcher (src/render/browser.ts),
+ *   which finds the browser the same way the CLI does; the tests never download one.
+ */
+export default defineConfig({
+  testDir: 'test',
+  testMatch: '**/*.test.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list'], ['./test/summary-reporter.ts']] : [['list'], ['./test/summary-reporter.ts']],
+  projects: [
+    { name: 'unit', testDir: 'test/unit' },
+    { name: 'browser', testDir: 'test/browser' },
+  ],
+});

@@ -1,0 +1,92 @@
+/**
+ * broadsheet's error hierarchy. Errors carry policy: callers decide on retries and exit
+ * codes from the class (and `retryable`), never from the message text.
+ *
+ * - `InputError`: the input itself is bad (not HTML, empty, too large, invalid URL). Not retryable.
+ * - `RenderError`: the page could not be rendered (timeout, navigation failure, crashed page,
+ *   DOM too large). `retryable` says whether trying again may help.
+ * - `BrowserNotFoundError`: no Chromium could be found; fatal for the whole run.
+ * - `ConfigError`: bad options; fatal.
+ */
+export type ErrorCode =
+  | 'input-empty'
+  | 'input-not-html'
+  | 'input-binary'
+  | 'input-too-large'
+  | 'input-not-found'
+  | 'input-invalid-url'
+  | 'render-timeout'
+  | 'render-navigation'
+  | 'render-http-status'
+  | 'render-not-html'
+  | 'render-dom-too-large'
+  | 'render-crashed'
+  | 'render-script-timeout'
+  | 'browser-not-found'
+  | 'browser-launch'
+  | 'config';
+
+export abstract class BroadsheetError extends Error {
+  abstract readonly code: ErrorCode;
+  /** Whether the same operation may succeed if tried again later. */
+  abstract readonly retryable: boolean;
+  /** Whether the whole run must stop (as opposed to one input failing). */
+  readonly fatal: boolean = false;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  /** A plain object for JSON output and the store. */
+  toJSON(): { code: ErrorCode; message: string; retryable: boolean } {
+    return { code: this.code, message: this.message, retryable: this.retryable };
+  }
+}
+
+export class InputError extends BroadsheetError {
+  readonly retryable = false;
+  constructor(
+    readonly code: Extract<ErrorCode, `input-${string}`>,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class RenderError extends BroadsheetError {
+  constructor(
+    readonly code: Extract<ErrorCode, `render-${string}`>,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class BrowserNotFoundError extends BroadsheetError {
+  readonly code = 'browser-not-found' as const;
+  readonly retryable = false;
+  override readonly fatal = true;
+}
+
+export class BrowserLaunchError extends BroadsheetError {
+  readonly code = 'browser-launch' as const;
+  readonly retryable = false;
+  override readonly fatal = true;
+}
+
+export class ConfigError extends BroadsheetError {
+  readonly code = 'config' as const;
+  readonly retryable = false;
+  override readonly fatal = true;
+}
+
+/** Turns anything thrown into a `{ code, message }` record for reports. */
+export function describeError(error: unknown): { code: string; message: string; retryable: boolean } {
+  if (error instanceof BroadsheetError) return error.toJSON();
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message, retryable: false };
+}

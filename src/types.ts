@@ -1,0 +1,164 @@
+/**
+ * The plain data that flows between broadsheet's stages.
+ *
+ *   render ─▶ LayoutSnapshot ─▶ segment ─▶ VisualUnit[] ─▶ score ─▶ ScoredUnit[] ─▶ select ─▶ Article
+ *
+ * Everything here is serialisable (JSON) so a stage can be replayed from a stored value.
+ */
+
+/** A rectangle in CSS pixels, in page coordinates (scroll offset included). */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * An element of the rendered page, as the in-page collector saw it (SPEC §2).
+ * Only rendered elements are collected: `display: none` subtrees are left out.
+ */
+export interface SnapshotElement {
+  kind: 'element';
+  /** Index of this node in `LayoutSnapshot.nodes`. */
+  id: number;
+  /** Index of the parent node; -1 for `<body>` (always `nodes[0]`). */
+  parent: number;
+  /** Lower-case tag name (`div`, `p`, `a`, `img`, `br`, …). */
+  tag: string;
+  /** A few attributes that later stages read; absent when the element does not have them. */
+  attrs: SnapshotAttributes;
+  box: Box;
+  /** False when `visibility: hidden`, `opacity: 0` or a zero-size box with no visible children. */
+  visible: boolean;
+  /** Computed `display` (block, inline, flex, list-item, table-cell, …). */
+  display: string;
+  /** Computed `position` (static, relative, absolute, fixed, sticky). */
+  position: string;
+  /** Effective background colour: the first non-transparent one on the way up, as `rgba(r, g, b, a)`. */
+  background: string;
+  /** Computed font colour, as `rgb(…)`/`rgba(…)`. */
+  color: string;
+  fontSizePx: number;
+  fontWeight: number;
+  fontStyle: string;
+  /** First family of the computed `font-family`, lower-case, quotes removed. */
+  fontFamily: string;
+  /** True when `white-space` preserves line breaks (pre, pre-wrap, pre-line, break-spaces). */
+  preservesWhitespace: boolean;
+  /** Child node indices (elements and text), in document order. */
+  children: number[];
+}
+
+export interface SnapshotAttributes {
+  id?: string;
+  class?: string;
+  role?: string;
+  /** Resolved absolute URL, for `<a>`. */
+  href?: string;
+  /** Resolved absolute URL, for `<img>` (current source) and `<source>`. */
+  src?: string;
+  alt?: string;
+  itemprop?: string;
+  /** `aria-hidden="true"`. */
+  ariaHidden?: boolean;
+  lang?: string;
+  /** `datetime` attribute, for `<time>`. */
+  datetime?: string;
+}
+
+/** A DOM text node with non-empty text. */
+export interface SnapshotText {
+  kind: 'text';
+  id: number;
+  parent: number;
+  /** The node's text as in the DOM (not whitespace-collapsed). */
+  text: string;
+}
+
+export type SnapshotNode = SnapshotElement | SnapshotText;
+
+/** Document-level metadata gathered in the same evaluate call. */
+export interface SnapshotMeta {
+  /** `document.title`. */
+  title: string;
+  /** `<html lang>`. */
+  lang: string;
+  /** `<meta name|property|itemprop=… content=…>`, in document order; keys lower-case. */
+  metaTags: Array<{ key: string; content: string }>;
+  /** Raw text of every `<script type="application/ld+json">`. */
+  jsonLd: string[];
+  /** `<link rel=… href=…>` with rel lower-case and href resolved. */
+  links: Array<{ rel: string; href: string }>;
+}
+
+/** What one `page.evaluate` returns (SPEC §2). */
+export interface LayoutSnapshot {
+  /** The URL the page was rendered at (for saved pages, the URL it was served under). */
+  url: string;
+  viewport: { width: number; height: number };
+  /** The document's scroll width × scroll height. */
+  page: { width: number; height: number };
+  /** Flat list of rendered nodes; `nodes[0]` is `<body>`. */
+  nodes: SnapshotNode[];
+  meta: SnapshotMeta;
+  /** Number of elements in the document when the snapshot was taken (rendered or not). */
+  elementCount: number;
+}
+
+/** A visual unit (SPEC §3): a DOM subtree of one typographic style that was not divided. */
+export interface VisualUnit {
+  /** Index of the unit's root in `LayoutSnapshot.nodes`. */
+  nodeId: number;
+  /** Position of the unit in document order among all units (0-based). */
+  order: number;
+  tag: string;
+  box: Box;
+  /** Whitespace-normalised text, with `\n` between block-level parts. */
+  text: string;
+  textLength: number;
+  linkTextLength: number;
+  /** Sentence-ending punctuation marks (SPEC §4, language-aware). */
+  punctuationCount: number;
+  imageCount: number;
+  paragraphCount: number;
+  /** The typography that covers most of the unit's text. */
+  style: TextStyle;
+  /** Why segmentation stopped here (which rule made the node indivisible). */
+  reason: UnitReason;
+}
+
+export type UnitReason =
+  | 'leaf'
+  | 'all-children-text'
+  | 'all-children-links'
+  | 'inline-content'
+  | 'single-child-chain';
+
+export interface TextStyle {
+  fontSizePx: number;
+  fontWeight: number;
+  fontStyle: string;
+  fontFamily: string;
+  color: string;
+  background: string;
+}
+
+/** SPEC §4 features of a unit, and its score. */
+export interface UnitFeatures {
+  /** sa: unit area / page area. */
+  areaRatio: number;
+  /** sp: 1 when the unit holds a sentence-ending mark. */
+  hasPunctuation: number;
+  /** sld: link text / text. */
+  linkDensity: number;
+  /** std: non-link text / text. */
+  textDensity: number;
+  /** sl: (L − min L) / (max L − min L) over the page's units. */
+  relativeLength: number;
+}
+
+export interface ScoredUnit extends VisualUnit {
+  features: UnitFeatures;
+  score: number;
+}
