@@ -99,7 +99,7 @@ export interface LayoutSnapshot {
   viewport: { width: number; height: number };
   /** The document's scroll width × scroll height. */
   page: { width: number; height: number };
-  /** Flat list of rendered nodes; `nodes[0]` is `<body>`. */
+  /** Flat list of rendered nodes in document pre-order (a parent before its children); `nodes[0]` is `<body>`. */
   nodes: SnapshotNode[];
   meta: SnapshotMeta;
   /** Number of elements in the document when the snapshot was taken (rendered or not). */
@@ -108,8 +108,14 @@ export interface LayoutSnapshot {
 
 /** A visual unit (SPEC §3): a DOM subtree of one typographic style that was not divided. */
 export interface VisualUnit {
-  /** Index of the unit's root in `LayoutSnapshot.nodes`. */
+  /**
+   * Index of the unit's root in `LayoutSnapshot.nodes`. For a run of inline siblings that was
+   * split out of a divided block (text with links and emphasis between block children), the
+   * parent of the run; `memberIds` then lists the run.
+   */
   nodeId: number;
+  /** The sibling nodes the unit is made of: `[nodeId]` for an element unit, the run otherwise. */
+  memberIds: number[];
   /** Position of the unit in document order among all units (0-based). */
   order: number;
   tag: string;
@@ -133,7 +139,7 @@ export type UnitReason =
   | 'all-children-text'
   | 'all-children-links'
   | 'inline-content'
-  | 'single-child-chain';
+  | 'inline-run';
 
 export interface TextStyle {
   fontSizePx: number;

@@ -1,0 +1,121 @@
+/** `broadsheet extract <inputs...>` */
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Command, Option } from 'commander';
+import { extract, type ExtractionResult } from '../../extract/extract.js';
+import { launchBrowser, closeOnSignals } from '../../render/browser.js';
+import { expandInputs } from '../../render/inputs.js';
+import { createProgress } from '../progress.js';
+import { formatResult, summaryTable, toRecord, type OutputFormat } from '../output.js';
+import { intOption } from '../parse.js';
+import { EXIT } from '../exit-codes.js';
+
+interface ExtractFlags {
+  format: OutputFormat;
+  out?: string;
+  concurrency: number;
+  js?: boolean;
+  timeout: number;
+  scriptTimeout: number;
+  maxElements: number;
+  maxMb: number;
+  block?: string[];
+  explain?: boolean;
+  screenshot?: string;
+  summary?: boolean;
+  progress: boolean;
+  userAgent?: string;
+}
+
+export function extractCommand(setExit: (code: number) => void): Command {
+  return new Command('extract')
+    .description('Render pages in Chromium and extract their article bodies.')
+    .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, or directories of them')
+    .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
+    .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error)')
+    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
+    .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
+    .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--script-timeout <ms>', 'time limit for the in-page layout snapshot', intOption(100, 600_000), 15_000)
+    .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
+    .option('--max-mb <n>', 'refuse saved files larger than this many MiB', intOption(1, 4096), 25)
+    .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
+    .option('--explain', 'include the visual units, their features, scores and roles in the output')
+    .option('--screenshot <file.png>', 'with --explain: draw the visual units on a screenshot, coloured by score, the body outlined')
+    .option('--summary', 'print a one-line-per-input summary instead of the article bodies')
+    .option('--no-progress', 'no progress bar on stderr')
+    .option('--user-agent <ua>', 'User-Agent for live URLs')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 every input extracted (or had no article), ${EXIT.someFailed} some input failed
+(its error is in the output), ${EXIT.fatal} bad usage or no browser.
+
+Examples:
+  broadsheet extract samples/ --summary
+  broadsheet extract page.html --format markdown
+  broadsheet extract https://example.com/news/story --format json
+  broadsheet extract saved/ --out articles.jsonl --concurrency 4
+  broadsheet extract page.html --explain --screenshot units.png`,
+    )
+    .action(async (inputs: string[], flags: ExtractFlags) => {
+      setExit(await runExtract(inputs, flags));
+    });
+}
+
+async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number> {
+  if (flags.screenshot && !flags.explain) {
+    process.stderr.write('broadsheet: --screenshot needs --explain (the picture shows the units that --explain reports)\n');
+    return EXIT.usage;
+  }
+  const specs = await expandInputs(inputs);
+  if (specs.length === 0) {
+    process.stderr.write(`broadsheet: no inputs found in ${inputs.join(' ')} (expected URLs, .html/.htm/.html.gz files or directories of them)\n`);
+    return EXIT.someFailed;
+  }
+  const many = specs.length > 1;
+  let out: ReturnType<typeof createWriteStream> | undefined;
+  if (flags.out) {
+    mkdirSync(dirname(flags.out), { recursive: true });
+    out = createWriteStream(flags.out);
+  }
+  const progress = createProgress(specs.length, 'extract', flags.progress && (many || flags.summary === true));
+  const started = performance.now();
+  const browser = await launchBrowser();
+  const releaseSignals = closeOnSignals(browser);
+  let results: ExtractionResult[];
+  try {
+    results = await extract(inputs, {
+      browser,
+      concurrency: flags.concurrency,
+      ...(flags.js ? { javaScript: true } : {}),
+      navigationTimeoutMs: flags.timeout,
+      snapshotTimeoutMs: flags.scriptTimeout,
+      maxElements: flags.maxElements,
+      maxBytes: flags.maxMb * 1024 * 1024,
+      blockResources: flags.block ?? [],
+      explain: flags.explain === true,
+      ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
+      ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
+      onResult: (result) => {
+        progress.tick(result.status === 'error');
+        out?.write(`${JSON.stringify(toRecord(result))}\n`);
+        if (!flags.summary && !many) return;
+      },
+    });
+  } finally {
+    progress.stop();
+    releaseSignals();
+    await browser.close();
+    if (out) await new Promise<void>((resolve) => out!.end(resolve));
+  }
+  if (flags.summary) {
+    process.stdout.write(summaryTable(results, performance.now() - started));
+  } else {
+    for (const r of results) process.stdout.write(`${formatResult(r, flags.format, many)}${many && flags.format !== 'json' ? '\n' : '\n'}`);
+  }
+  for (const r of results) {
+    if (r.status === 'error') process.stderr.write(`broadsheet: ${r.input}: ${r.error.code}: ${r.error.message}\n`);
+  }
+  return results.some((r) => r.status === 'error') ? EXIT.someFailed : EXIT.ok;
+}

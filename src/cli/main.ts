@@ -1,0 +1,45 @@
+/**
+ * The `broadsheet` command line. The CLI owns resources (browser, database) and closes them;
+ * only the CLI writes to stdout; progress and diagnostics go to stderr.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { BroadsheetError } from '../errors.js';
+import { extractCommand } from './commands/extract.js';
+import { EXIT } from './exit-codes.js';
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const setExit = (code: number): void => {
+    exitCode = code;
+  };
+  const program = new Command('broadsheet')
+    .description('Headless-browser pipeline for news: render pages in Chromium, split them into visual units, score them, extract the article.')
+    .version(version())
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .addCommand(extractCommand(setExit));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof BroadsheetError) {
+      process.stderr.write(`broadsheet: ${error.message}\n`);
+      return EXIT.fatal;
+    }
+    process.stderr.write(`broadsheet: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT.fatal;
+  }
+  return exitCode;
+}

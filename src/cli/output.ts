@@ -1,0 +1,69 @@
+/** Formatting extraction results for stdout and JSON Lines. */
+import type { ExtractionResult } from '../extract/extract.js';
+
+export type OutputFormat = 'text' | 'json' | 'markdown' | 'html';
+
+/** One JSON Lines record: the input, the article's fields flattened, or `error` / `none`. */
+export function toRecord(result: ExtractionResult): Record<string, unknown> {
+  const base = { input: result.input, status: result.status };
+  if (result.status === 'error') return { ...base, error: result.error, timingsMs: result.timingsMs };
+  if (result.status === 'none') {
+    return { ...base, url: result.url, none: result.reason, timingsMs: result.timingsMs, ...extras(result) };
+  }
+  return { ...base, ...result.article, timingsMs: result.timingsMs, ...extras(result) };
+}
+
+function extras(result: Extract<ExtractionResult, { status: 'article' | 'none' }>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (result.explanation) out['explain'] = result.explanation;
+  if (result.screenshot) out['screenshot'] = result.screenshot;
+  return out;
+}
+
+/** What `--format` prints to stdout for one result. */
+export function formatResult(result: ExtractionResult, format: OutputFormat, many: boolean): string {
+  if (format === 'json') return JSON.stringify(toRecord(result));
+  const header = many ? `==> ${result.input} <==\n` : '';
+  if (result.status === 'error') return `${header}error (${result.error.code}): ${result.error.message}\n`;
+  if (result.status === 'none') return `${header}no article: ${result.reason}\n`;
+  const a = result.article;
+  switch (format) {
+    case 'markdown':
+      return `${header}${a.title ? `# ${a.title}\n\n` : ''}${a.markdown}\n`;
+    case 'html':
+      return `${header}<article>\n${a.title ? `<h1>${escape(a.title)}</h1>\n` : ''}${a.html}\n</article>\n`;
+    default:
+      return `${header}${a.title ? `${a.title}\n\n` : ''}${a.text}\n`;
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
+}
+
+/** The `--summary` table: one line per input. */
+export function summaryTable(results: readonly ExtractionResult[], elapsedMs: number): string {
+  const rows = results.map((r) => {
+    const status = r.status === 'article' ? 'ok' : r.status;
+    const detail =
+      r.status === 'article'
+        ? `${r.article.wordCount} words · ${r.article.language ?? '?'} · ${truncate(r.article.title ?? '(no title)', 50)}`
+        : r.status === 'none'
+          ? r.reason
+          : `${r.error.code}: ${truncate(r.error.message, 70)}`;
+    return `${status.padEnd(6)} ${String(Math.round(r.timingsMs.totalMs)).padStart(6)} ms  ${truncate(r.input, 48).padEnd(48)}  ${detail}`;
+  });
+  const ok = results.filter((r) => r.status === 'article').length;
+  const none = results.filter((r) => r.status === 'none').length;
+  const failed = results.filter((r) => r.status === 'error').length;
+  const seconds = elapsedMs / 1000;
+  const footer =
+    `${results.length} inputs: ${ok} articles, ${none} without an article, ${failed} failed · ` +
+    `${seconds.toFixed(1)} s · ${(results.length / Math.max(seconds, 1e-9)).toFixed(2)} pages/s · ` +
+    `${(elapsedMs / Math.max(results.length, 1)).toFixed(0)} ms/page`;
+  return [...rows, footer].join('\n') + '\n';
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Clean HTML of the body: the selected units' subtrees rebuilt from the snapshot with a small
+ * allow-list of tags and attributes, furniture left out. Pure; escapes all text.
+ */
+import { collapseWhitespace } from '../segment/text.js';
+import { elementAt, type LayoutTree } from '../segment/tree.js';
+import type { LeafBlock } from '../segment/blocks.js';
+
+/** Tags kept as they are; any other element is unwrapped (its content kept). */
+const KEPT_TAGS = new Set([
+  'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code',
+  'em', 'i', 'strong', 'b', 'u', 's', 'sub', 'sup', 'mark', 'q', 'cite', 'abbr', 'a', 'br', 'img', 'figure',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
+]);
+/** Kept tags that never have content. */
+const VOID_TAGS = new Set(['br', 'img', 'hr']);
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;');
+}
+
+/** Wrappers that give a leaf block its meaning: list items need their list, quotes their quote. */
+const WRAPPER_TAGS = new Set(['ul', 'ol', 'dl', 'blockquote']);
+
+/**
+ * HTML of the body's leaf blocks: each block's element (or run, as a paragraph), inside the
+ * lists and quotes it sits in up to the container, wrappers opened and closed as blocks change.
+ */
+export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], container: number, skip: (id: number) => boolean): string {
+  const out: string[] = [];
+  let open: number[] = [];
+  for (const block of blocks) {
+    const wrappers = wrappersOf(tree, block.ownerId, container);
+    let common = 0;
+    while (common < open.length && common < wrappers.length && open[common] === wrappers[common]) common++;
+    for (let i = open.length - 1; i >= common; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
+    for (let i = common; i < wrappers.length; i++) out.push(`<${elementAt(tree, wrappers[i]!)!.tag}>`);
+    open = wrappers;
+    const single = block.ids.length === 1 && block.ids[0] === block.ownerId;
+    let html = single ? nodeHtml(tree, block.ownerId, skip, false).trim() : block.ids.map((id) => nodeHtml(tree, id, skip, false)).join('').trim();
+    if (html === '') continue;
+    const tag = elementAt(tree, block.ownerId)?.tag ?? '';
+    if (!/^<(p|h[2-6]|li|dt|dd|pre|figure|table|blockquote)[\s>]/u.test(html)) html = tag === 'li' || tag === 'dt' || tag === 'dd' ? `<${tag}>${html}</${tag}>` : `<p>${html}</p>`;
+    out.push(html);
+  }
+  for (let i = open.length - 1; i >= 0; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
+  return out.join('\n');
+}
+
+function wrappersOf(tree: LayoutTree, id: number, container: number): number[] {
+  const chain: number[] = [];
+  for (let p = tree.nodes[id]?.parent ?? -1; p > container; p = tree.nodes[p]?.parent ?? -1) {
+    const el = elementAt(tree, p);
+    if (el && WRAPPER_TAGS.has(el.tag)) chain.unshift(p);
+  }
+  return chain;
+}
+
+function nodeHtml(tree: LayoutTree, id: number, skip: (id: number) => boolean, pre: boolean): string {
+  const node = tree.nodes[id];
+  if (!node || tree.hidden[id] || skip(id)) return '';
+  if (node.kind === 'text') return escapeHtml(pre ? node.text : collapseWhitespace(node.text));
+  const el = elementAt(tree, id)!;
+  const inPre = pre || el.preservesWhitespace;
+  if (el.tag === 'img') {
+    if (!el.attrs.src || el.attrs.src.startsWith('data:')) return '';
+    return `<img src="${escapeHtml(el.attrs.src)}"${el.attrs.alt ? ` alt="${escapeHtml(el.attrs.alt)}"` : ''}>`;
+  }
+  if (VOID_TAGS.has(el.tag)) return `<${el.tag}>`;
+  const inner = el.children.map((c) => nodeHtml(tree, c, skip, inPre)).join('');
+  if (!KEPT_TAGS.has(el.tag)) {
+    // Unwrapped block elements (div, section) still separate paragraphs.
+    if (tree.isBlock[id] && inner.trim() !== '' && !/^\s*<(p|h[2-6]|ul|ol|blockquote|pre|figure|table|div)/u.test(inner)) {
+      return `<p>${inner.trim()}</p>`;
+    }
+    return inner;
+  }
+  if (inner.trim() === '' && el.tag !== 'td' && el.tag !== 'th') return '';
+  const href = el.tag === 'a' && el.attrs.href ? ` href="${escapeHtml(el.attrs.href)}"` : '';
+  return `<${el.tag}${href}>${inner}</${el.tag}>`;
+}

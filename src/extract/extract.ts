@@ -1,0 +1,206 @@
+/**
+ * Extraction end to end: inputs → render (Chromium) → snapshot → pure stages → article.
+ *
+ * Library entry points accept a browser injected and never close what they did not open;
+ * when none is given, one is launched for the call and closed before it returns.
+ */
+import type { Browser } from 'playwright';
+import { describeError, type BroadsheetError } from '../errors.js';
+import { expandInputs, loadSavedPage, type InputSpec } from '../render/inputs.js';
+import { launchBrowser } from '../render/browser.js';
+import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
+import type { Article } from './article.js';
+import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
+import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
+import { unitOverlays } from './overlays.js';
+
+export interface ExtractTimings {
+  /** Reading and checking a saved file. */
+  loadMs: number;
+  /** Navigation until the `load` event. */
+  renderMs: number;
+  /** The in-page layout snapshot. */
+  snapshotMs: number;
+  /** Segmentation, scoring, selection and article building. */
+  extractMs: number;
+  totalMs: number;
+}
+
+interface ResultBase {
+  /** The input as given (a file path or a URL). */
+  input: string;
+  timingsMs: ExtractTimings;
+}
+
+export type ExtractionResult =
+  | (ResultBase & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & { status: 'none'; url: string; reason: string; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean } });
+
+export interface ExtractCallOptions extends ExtractOptionsInput {
+  /** A browser to use; it is left open. When absent one is launched and closed. */
+  browser?: Browser;
+  /** Called as each input finishes, in completion order (for progress and streaming output). */
+  onResult?: (result: ExtractionResult, index: number) => void;
+  /** Stage parameters (tuning); defaults are the benchmarked ones. */
+  params?: Partial<ExtractParams>;
+}
+
+/**
+ * Extracts the article from each input: a URL, an `.html`/`.html.gz` file, or a directory of
+ * them. Results come back in input order; a failed input is a result with `status: 'error'`,
+ * never an exception (only a missing browser or bad options throw).
+ */
+export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
+  const { browser: injected, onResult, params, ...rest } = options;
+  const resolved = resolveExtractOptions(rest);
+  const specs = await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]);
+  const browser = injected ?? (await launchBrowser());
+  try {
+    const session = new RenderSession(browser, { concurrency: resolved.concurrency });
+    return await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1 });
+  } finally {
+    if (!injected) await browser.close();
+  }
+}
+
+/** Extracts from one HTML document given in memory (rendered offline like a saved page). */
+export async function extractHtml(
+  html: string | Buffer,
+  options: ExtractCallOptions & { url?: string } = {},
+): Promise<ExtractionResult> {
+  const { browser: injected, params, url, onResult: _ignored, ...rest } = options;
+  const resolved = resolveExtractOptions(rest);
+  const browser = injected ?? (await launchBrowser());
+  try {
+    const session = new RenderSession(browser, { concurrency: 1 });
+    const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
+    const input: RenderInput = { kind: 'html', bytes, url: url ?? 'http://saved.invalid/document.html', label: url ?? 'document.html' };
+    return await extractOne(session, input, input.label, 0, resolved, params, false);
+  } finally {
+    if (!injected) await browser.close();
+  }
+}
+
+async function extractSpecs(
+  session: RenderSession,
+  specs: InputSpec[],
+  options: ExtractOptions,
+  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean },
+): Promise<ExtractionResult[]> {
+  const results: ExtractionResult[] = new Array(specs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < specs.length) {
+      const index = next++;
+      const spec = specs[index]!;
+      const result = await extractSpec(session, spec, index, options, ctx.params, ctx.many);
+      results[index] = result;
+      ctx.onResult?.(result, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, specs.length) }, worker));
+  return results;
+}
+
+async function extractSpec(
+  session: RenderSession,
+  spec: InputSpec,
+  index: number,
+  options: ExtractOptions,
+  params: Partial<ExtractParams> | undefined,
+  many: boolean,
+): Promise<ExtractionResult> {
+  const started = performance.now();
+  try {
+    let input: RenderInput;
+    let loadMs = 0;
+    if (spec.kind === 'file') {
+      const saved = await loadSavedPage(spec.path, { maxBytes: options.maxBytes });
+      loadMs = performance.now() - started;
+      input = { kind: 'html', bytes: saved.bytes, url: saved.url, label: spec.input };
+    } else if (spec.kind === 'url') {
+      input = { kind: 'url', url: spec.url, label: spec.input };
+    } else {
+      throw spec.error;
+    }
+    const result = await extractOne(session, input, spec.input, index, options, params, many);
+    result.timingsMs.loadMs = round(loadMs);
+    result.timingsMs.totalMs = round(performance.now() - started);
+    return result;
+  } catch (error) {
+    return errorResult(spec.input, error, performance.now() - started);
+  }
+}
+
+async function extractOne(
+  session: RenderSession,
+  input: RenderInput,
+  label: string,
+  index: number,
+  options: ExtractOptions,
+  params: Partial<ExtractParams> | undefined,
+  many: boolean,
+): Promise<ExtractionResult> {
+  const started = performance.now();
+  try {
+    return await session.render(
+      input,
+      async (page: RenderedPage) => {
+        const t0 = performance.now();
+        const extraction = extractFromSnapshot(page.snapshot, params);
+        const extractMs = performance.now() - t0;
+        const timingsMs: ExtractTimings = {
+          loadMs: 0,
+          renderMs: round(page.timings.loadMs),
+          snapshotMs: round(page.timings.snapshotMs),
+          extractMs: round(extractMs),
+          totalMs: round(performance.now() - started),
+        };
+        let screenshot: string | undefined;
+        if (options.screenshotPath) {
+          screenshot = screenshotFile(options.screenshotPath, label, index, many);
+          await page.screenshot(screenshot, unitOverlays(extraction.explanation));
+        }
+        const explanation = options.explain ? extraction.explanation : undefined;
+        if (extraction.kind === 'none') {
+          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, timingsMs, explanation, screenshot };
+        }
+        return { input: label, status: 'article', article: extraction.article, timingsMs, explanation, screenshot };
+      },
+      {
+        javaScript: options.javaScript ?? input.kind === 'url',
+        navigationTimeoutMs: options.navigationTimeoutMs,
+        snapshotTimeoutMs: options.snapshotTimeoutMs,
+        maxElements: options.maxElements,
+        blockResources: options.blockResources,
+        viewport: options.viewport,
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      },
+    );
+  } catch (error) {
+    return errorResult(label, error, performance.now() - started);
+  }
+}
+
+function errorResult(input: string, error: unknown, elapsedMs: number): ExtractionResult {
+  if ((error as BroadsheetError | undefined)?.fatal) throw error;
+  return {
+    input,
+    status: 'error',
+    error: describeError(error),
+    timingsMs: { loadMs: 0, renderMs: 0, snapshotMs: 0, extractMs: 0, totalMs: round(elapsedMs) },
+  };
+}
+
+/** `shot.png` for one input; `shot-<index>-<name>.png` for several. */
+function screenshotFile(path: string, label: string, index: number, many: boolean): string {
+  if (!many) return path;
+  const stem = path.replace(/\.png$/iu, '');
+  const name = label.replace(/^[a-z]+:\/\//iu, '').replace(/[^a-z0-9._-]+/giu, '_').slice(-60);
+  return `${stem}-${String(index + 1).padStart(3, '0')}-${name}.png`;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,43 @@
+/**
+ * Extraction options: validated and defaulted once, at the boundary (STYLE habit 7), then
+ * trusted by every stage.
+ */
+import { z } from 'zod';
+import { ConfigError } from '../errors.js';
+
+export const extractOptionsSchema = z.object({
+  /** Pages rendered at once (browser contexts in parallel). */
+  concurrency: z.number().int().min(1).max(32).default(2),
+  /** Run the page's own JavaScript. Off by default for saved pages; live URLs run it unless this is false. */
+  javaScript: z.boolean().optional(),
+  navigationTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Limit for the in-page snapshot (a page whose script loops forever ends here). */
+  snapshotTimeoutMs: z.number().int().min(100).max(600_000).default(15_000),
+  /** Pages with more elements than this are refused (a DOM of a million nodes). */
+  maxElements: z.number().int().min(100).default(200_000),
+  /** Saved files larger than this are refused before reading. */
+  maxBytes: z.number().int().min(1).default(25 * 1024 * 1024),
+  /** Resource types to block on live URLs (image, media, font, stylesheet, …). */
+  blockResources: z.array(z.string()).default([]),
+  /** Keep the visual units, scores and decisions in each result. */
+  explain: z.boolean().default(false),
+  /**
+   * Write a screenshot with the visual units drawn on it, coloured by score, the body outlined.
+   * With several inputs, the input's name is added to the file name.
+   */
+  screenshotPath: z.string().optional(),
+  userAgent: z.string().optional(),
+  viewport: z.object({ width: z.number().int().min(200), height: z.number().int().min(200) }).default({ width: 1280, height: 900 }),
+});
+
+export type ExtractOptions = z.output<typeof extractOptionsSchema>;
+export type ExtractOptionsInput = z.input<typeof extractOptionsSchema>;
+
+export function resolveExtractOptions(input: ExtractOptionsInput = {}): ExtractOptions {
+  const parsed = extractOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid extract options: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,339 @@
+/**
+ * From scored visual units to the whole article body. Pure.
+ *
+ * The SPEC takes the single best unit as the body. Real articles span several units (the
+ * division rules split a body at every figure, ad or differently coloured subheading) and
+ * carry furniture inside (share bars, captions, "read more" boxes). Selection keeps the
+ * visual score at the centre and grows from it:
+ *
+ *   1. seed      — the best-scoring unit (SPEC §4), furniture-marked units discounted;
+ *   2. container — the ancestor of the seed that best separates body-like text from the rest
+ *                  (maximises body-like text − λ · other text; the lowest such ancestor wins ties);
+ *   3. roles     — every unit in the container gets a role (body, heading, list, caption-like,
+ *                  link-dense, furniture, out-of-column, …) with the reason, for `--explain`;
+ *   4. blocks    — the body units' text, leaving out furniture blocks nested inside them.
+ */
+import type { ScoredUnit, TextStyle } from '../types.js';
+import { textBlocks } from '../segment/unit-text.js';
+import { leafBlocks, type LeafBlock } from '../segment/blocks.js';
+import { elementAt, type LayoutTree } from '../segment/tree.js';
+import { junkReason } from './boilerplate.js';
+import { DEFAULT_SELECT_PARAMS, type SelectParams } from './select-params.js';
+
+export type UnitRole =
+  | 'body'
+  | 'heading'
+  | 'list'
+  | 'title'
+  | 'outside-container'
+  | 'furniture'
+  | 'link-dense'
+  | 'boxed'
+  | 'caption-like'
+  | 'display-text'
+  | 'out-of-column'
+  | 'no-sentence'
+  | 'before-body'
+  | 'after-body';
+
+export interface UnitDecision {
+  order: number;
+  role: UnitRole;
+  included: boolean;
+  reason: string;
+}
+
+/** A leaf block of a unit in the container, with the role selection gave it. */
+export interface BlockDecision {
+  unitOrder: number;
+  block: LeafBlock;
+  role: UnitRole;
+  included: boolean;
+  reason: string;
+}
+
+export type Selection =
+  | {
+      kind: 'article';
+      seedOrder: number;
+      containerId: number;
+      bodyStyle: TextStyle;
+      decisions: UnitDecision[];
+      /** Unit orders with at least one block in the body, document order. */
+      bodyOrders: number[];
+      /** The body's leaf blocks, document order. */
+      bodyBlocks: LeafBlock[];
+      /** Element ids inside body blocks left out as furniture. */
+      skippedIds: number[];
+      /** Body text blocks (≈ paragraphs), document order. */
+      blocks: string[];
+    }
+  | { kind: 'none'; reason: string; decisions: UnitDecision[] };
+
+export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], params: SelectParams = DEFAULT_SELECT_PARAMS): Selection {
+  const depth = depths(tree);
+  const junkChain = units.map((u) => junkAncestors(tree, u.nodeId));
+  const seed = pickSeed(units, junkChain, params);
+  if (!seed) return { kind: 'none', reason: 'the page has no text with sentences', decisions: [] };
+  const bodyStyle = seed.style;
+
+  const container = chooseContainer(tree, units, seed, junkChain, depth, params);
+  const unitDecisions = units.map((u, i) => classifyUnit(tree, u, seed, container, junkChain[i]!, depth));
+  const adBoxes = adLabelBoxes(tree, units, unitDecisions, params);
+  const blockDecisions: BlockDecision[] = [];
+  unitDecisions.forEach((d, i) => {
+    if (d.role !== 'body') return;
+    for (const block of leafBlocks(tree, units[i]!.memberIds)) {
+      blockDecisions.push({ unitOrder: d.order, block, ...classifyBlock(tree, block, container, depth, adBoxes, bodyStyle, params) });
+    }
+  });
+  trimToBodySpan(blockDecisions);
+  summariseUnits(unitDecisions, blockDecisions);
+
+  const skipped = new Set<number>();
+  const skip = (id: number): boolean => {
+    if (skipped.has(id)) return true;
+    const el = elementAt(tree, id);
+    if (el && junkReason(el) !== undefined) {
+      skipped.add(id);
+      return true;
+    }
+    return false;
+  };
+  const bodyBlocks = blockDecisions.filter((b) => b.included).map((b) => b.block);
+  const blocks = bodyBlocks.flatMap((b) => textBlocks(tree, b.ids, { skip }));
+  const bodyOrders = unitDecisions.filter((d) => d.included).map((d) => d.order);
+  const length = blocks.reduce((n, b) => n + b.length, 0);
+  if (length < params.minBodyChars) {
+    return { kind: 'none', reason: `the best body candidate has ${length} characters (< ${params.minBodyChars})`, decisions: unitDecisions };
+  }
+  return {
+    kind: 'article',
+    seedOrder: seed.order,
+    containerId: container,
+    bodyStyle,
+    decisions: unitDecisions,
+    bodyOrders,
+    bodyBlocks,
+    skippedIds: [...skipped],
+    blocks,
+  };
+}
+
+function pickSeed(units: readonly ScoredUnit[], junkChain: number[][], params: SelectParams): ScoredUnit | undefined {
+  let best: ScoredUnit | undefined;
+  let bestScore = -Infinity;
+  units.forEach((u, i) => {
+    if (u.features.hasPunctuation === 0 || u.tag === 'h1') return;
+    // A comment or a teaser can be the longest prose on a page; furniture marks discount it.
+    const score = u.score * (junkChain[i]!.length > 0 ? params.furnitureSeedDiscount : 1);
+    if (score > bestScore) {
+      bestScore = score;
+      best = u;
+    }
+  });
+  return best;
+}
+
+/** Is the unit body-like when judged from container `a`? Used to score containers. */
+function bodyLike(
+  tree: LayoutTree,
+  u: ScoredUnit,
+  seed: ScoredUnit,
+  junk: number[],
+  depth: number[],
+  a: number,
+  params: SelectParams,
+): boolean {
+  if (junk.some((j) => depth[j]! > depth[a]!)) return false;
+  if (u.features.linkDensity >= params.maxLinkDensity) return false;
+  if (u.features.hasPunctuation === 0) return false;
+  if (u.style.fontSizePx < seed.style.fontSizePx * params.smallFontRatio) return false;
+  return horizontalOverlap(u, seed) >= params.minColumnOverlap;
+}
+
+function chooseContainer(
+  tree: LayoutTree,
+  units: readonly ScoredUnit[],
+  seed: ScoredUnit,
+  junkChain: number[][],
+  depth: number[],
+  params: SelectParams,
+): number {
+  const chain = [seed.nodeId, ...ancestorIds(tree, seed.nodeId)];
+  let best = seed.nodeId;
+  let bestValue = -Infinity;
+  for (const a of chain) {
+    let good = 0;
+    let other = 0;
+    units.forEach((u, i) => {
+      if (!within(tree, u.nodeId, a, depth)) return;
+      if (bodyLike(tree, u, seed, junkChain[i]!, depth, a, params)) good += u.textLength;
+      else other += u.textLength;
+    });
+    const value = good - params.otherTextPenalty * other;
+    if (value > bestValue + params.containerTieChars) {
+      bestValue = value;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** Unit-level roles: where the unit stands relative to the container and the body column. */
+function classifyUnit(tree: LayoutTree, u: ScoredUnit, seed: ScoredUnit, container: number, junk: number[], depth: number[]): UnitDecision {
+  const decide = (role: UnitRole, included: boolean, reason: string): UnitDecision => ({ order: u.order, role, included, reason });
+  if (!within(tree, u.nodeId, container, depth)) return decide('outside-container', false, 'outside the body container');
+  const furniture = junk.find((j) => depth[j]! > depth[container]!);
+  if (furniture !== undefined) return decide('furniture', false, `inside ${junkReason(elementAt(tree, furniture)!)}`);
+  if (horizontalOverlap(u, seed) < DEFAULT_SELECT_PARAMS.minColumnOverlap) return decide('out-of-column', false, 'beside the body column');
+  return decide('body', false, u.order === seed.order ? 'best-scoring unit (seed)' : 'in the body container');
+}
+
+/**
+ * Ad slots announce themselves with a label ("Advertisement", "Реклама", "广告"); the small box
+ * around such a label is furniture even when nothing in its markup says so.
+ */
+function adLabelBoxes(tree: LayoutTree, units: readonly ScoredUnit[], decisions: UnitDecision[], params: SelectParams): Set<number> {
+  const boxes = new Set<number>();
+  decisions.forEach((d, i) => {
+    if (d.role !== 'body') return;
+    for (const block of leafBlocks(tree, units[i]!.memberIds)) {
+      if (block.textLength > 30) continue;
+      const text = textBlocks(tree, block.ids).join(' ').trim();
+      if (!AD_LABEL.test(text)) continue;
+      const box = tree.nodes[block.ownerId]?.parent ?? -1;
+      if (box > 0 && (tree.stats[box]?.textLength ?? Infinity) <= params.adBoxMaxChars) boxes.add(box);
+      else boxes.add(block.ownerId);
+    }
+  });
+  return boxes;
+}
+
+/** Ad labels in the languages of the samples and the commonest others. Whole text only. */
+const AD_LABEL = /^(advertisement|advertising|ad|ads|sponsored|sponsored content|promoted|paid content|anzeige|werbung|publicité|publicidad|pubblicità|реклама|广告|廣告|推广|赞助|広告|광고)$/iu;
+
+function classifyBlock(
+  tree: LayoutTree,
+  block: LeafBlock,
+  container: number,
+  depth: number[],
+  adBoxes: Set<number>,
+  body: TextStyle,
+  params: SelectParams,
+): { role: UnitRole; included: boolean; reason: string } {
+  const path = pathToContainer(tree, block.ownerId, container, depth);
+  const furniture = path.find((id) => adBoxes.has(id) || junkReason(elementAt(tree, id)!) !== undefined);
+  if (furniture !== undefined) {
+    return { role: 'furniture', included: false, reason: adBoxes.has(furniture) ? 'inside an ad slot' : `inside ${junkReason(elementAt(tree, furniture)!)}` };
+  }
+  const tags = path.map((id) => elementAt(tree, id)!.tag);
+  if (tags.includes('h1')) return { role: 'title', included: false, reason: 'h1 is the title, not the body' };
+  const linkDensity = block.textLength > 0 ? block.linkTextLength / block.textLength : 0;
+  if (linkDensity >= params.maxLinkDensity) return { role: 'link-dense', included: false, reason: `link density ${linkDensity.toFixed(2)}` };
+  const sentences = block.punctuationCount > 0;
+  if (block.style.background !== body.background && (!sentences || block.textLength < params.boxedMaxChars)) {
+    return { role: 'boxed', included: false, reason: 'set on another background (a box beside the text)' };
+  }
+  if (block.style.fontSizePx < body.fontSizePx * params.smallFontRatio && block.textLength < params.captionMaxChars) {
+    return { role: 'caption-like', included: false, reason: `small print (${block.style.fontSizePx}px against ${body.fontSizePx}px)` };
+  }
+  if (tags.some((t) => /^h[2-6]$/u.test(t))) return { role: 'heading', included: true, reason: 'subheading' };
+  if (!sentences && block.textLength <= params.headingMaxChars &&
+      (block.style.fontWeight >= 600 || block.style.fontSizePx > body.fontSizePx * params.headingFontRatio)) {
+    return { role: 'heading', included: true, reason: 'short emphasised line (subheading)' };
+  }
+  if (tags.includes('li') || tags.includes('dd') || tags.includes('dt')) return { role: 'list', included: true, reason: 'list item' };
+  if (!sentences) {
+    return sameType(block.style, body)
+      ? { role: 'body', included: true, reason: 'body text without a sentence end' }
+      : { role: 'no-sentence', included: false, reason: 'short text without a sentence, not in the body type' };
+  }
+  if (block.style.fontSizePx > body.fontSizePx * params.displayFontRatio) {
+    return { role: 'display-text', included: false, reason: `set larger than the body (${block.style.fontSizePx}px): standfirst or pull quote` };
+  }
+  return { role: 'body', included: true, reason: 'body text' };
+}
+
+/** Same size (within 5 %) and colour as the body text. */
+function sameType(a: TextStyle, b: TextStyle): boolean {
+  return Math.abs(a.fontSizePx - b.fontSizePx) <= b.fontSizePx * 0.05 && a.color === b.color;
+}
+
+/**
+ * Headings, lists and unsentenced lines count only between body paragraphs: before the first
+ * they are kickers, bylines and datelines; after the last, sign-offs and labels. A list right
+ * after the last paragraph is kept (articles end with lists).
+ */
+function trimToBodySpan(decisions: BlockDecision[]): void {
+  const isProse = (d: BlockDecision): boolean => d.role === 'body' && d.block.punctuationCount > 0;
+  const first = decisions.findIndex(isProse);
+  let last = -1;
+  decisions.forEach((d, i) => {
+    if (isProse(d)) last = i;
+  });
+  decisions.forEach((d, i) => {
+    if (!d.included || isProse(d)) return;
+    if (first < 0 || i < first) Object.assign(d, { role: 'before-body', included: false, reason: `${d.reason}, before the first body paragraph` });
+    else if (i > last && d.role !== 'list') Object.assign(d, { role: 'after-body', included: false, reason: `${d.reason}, after the last body paragraph` });
+  });
+}
+
+/** A unit is in the body when any of its blocks is; its role is its longest block's. */
+function summariseUnits(units: UnitDecision[], blocks: BlockDecision[]): void {
+  const byUnit = new Map<number, BlockDecision[]>();
+  for (const b of blocks) byUnit.set(b.unitOrder, [...(byUnit.get(b.unitOrder) ?? []), b]);
+  for (const u of units) {
+    const own = byUnit.get(u.order);
+    if (!own || own.length === 0) continue;
+    const included = own.filter((b) => b.included);
+    const main = [...(included.length > 0 ? included : own)].sort((a, b) => b.block.textLength - a.block.textLength)[0]!;
+    const dropped = own.length - included.length;
+    u.included = included.length > 0;
+    u.role = main.role;
+    u.reason = `${u.reason.startsWith('best') ? `${u.reason}; ` : ''}${main.reason}${dropped > 0 && u.included ? ` (${dropped} of ${own.length} blocks left out)` : ''}`;
+  }
+}
+
+/** Elements from `id` up to, not including, `container`. */
+function pathToContainer(tree: LayoutTree, id: number, container: number, depth: number[]): number[] {
+  const out: number[] = [];
+  for (let p = id; p >= 0 && depth[p]! > depth[container]!; p = tree.nodes[p]?.parent ?? -1) out.push(p);
+  return out;
+}
+
+function horizontalOverlap(u: ScoredUnit, seed: ScoredUnit): number {
+  if (u.box.width <= 0) return 1;
+  const left = Math.max(u.box.x, seed.box.x);
+  const right = Math.min(u.box.x + u.box.width, seed.box.x + seed.box.width);
+  return Math.max(0, right - left) / u.box.width;
+}
+
+function depths(tree: LayoutTree): number[] {
+  const d = new Array<number>(tree.nodes.length).fill(0);
+  for (let id = 1; id < tree.nodes.length; id++) d[id] = (d[tree.nodes[id]!.parent] ?? -1) + 1;
+  return d;
+}
+
+function ancestorIds(tree: LayoutTree, id: number): number[] {
+  const out: number[] = [];
+  for (let p = tree.nodes[id]?.parent ?? -1; p >= 0; p = tree.nodes[p]?.parent ?? -1) out.push(p);
+  return out;
+}
+
+/** Ids of furniture-marked elements on the way from `id` (included) up to body. */
+function junkAncestors(tree: LayoutTree, id: number): number[] {
+  const out: number[] = [];
+  for (let p = id; p >= 0; p = tree.nodes[p]?.parent ?? -1) {
+    const el = elementAt(tree, p);
+    if (el && junkReason(el) !== undefined) out.push(p);
+  }
+  return out;
+}
+
+/** `id` is `a` or inside it. */
+function within(tree: LayoutTree, id: number, a: number, depth: number[]): boolean {
+  let p = id;
+  while (p >= 0 && depth[p]! > depth[a]!) p = tree.nodes[p]?.parent ?? -1;
+  return p === a;
+}

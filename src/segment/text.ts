@@ -1,0 +1,61 @@
+/**
+ * Text measures shared by segmentation, scoring and extraction: whitespace handling,
+ * language-aware sentence-ending punctuation, and which CSS displays start a new block.
+ */
+
+/**
+ * Sentence-ending marks (SPEC §4 "sp"). Latin/Cyrillic `.!?` count only when followed by a
+ * space, a closing quote/bracket or the end, so that `3.5`, `www.example.com` and `e.g` inside a
+ * word do not count; CJK full-width marks and the ellipsis count anywhere.
+ */
+const SENTENCE_END = /[.!?](?=[\s"'”’»)\]]|$)|[。！？…؟।]/gu;
+
+export function countSentenceEnds(text: string): number {
+  let count = 0;
+  SENTENCE_END.lastIndex = 0;
+  while (SENTENCE_END.exec(text) !== null) count++;
+  return count;
+}
+
+/** Collapses runs of white space to one space (the way a browser lays out normal text). */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/gu, ' ');
+}
+
+/** Length of text as a reader sees it: white space collapsed, ends trimmed. */
+export function visibleLength(text: string): number {
+  return collapseWhitespace(text).trim().length;
+}
+
+/**
+ * CSS `display` values that start a new line of text; everything else (inline, inline-block,
+ * contents …) flows with its neighbours. Used to put paragraph breaks into extracted text and
+ * to tell "inline content" (one typographic block) from block children.
+ */
+const BLOCK_DISPLAYS = new Set([
+  'block',
+  'flex',
+  'grid',
+  'list-item',
+  'table',
+  'table-row',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-cell',
+  'table-caption',
+  'flow-root',
+]);
+
+export function isBlockDisplay(display: string): boolean {
+  // Computed display may be two-keyword ("block flow", "inline flow-root").
+  const outer = display.split(' ')[0] ?? display;
+  return BLOCK_DISPLAYS.has(outer) || display === 'block flow';
+}
+
+/** Scripts (writing systems) whose text has no spaces between words. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}

@@ -1,0 +1,121 @@
+/**
+ * The layout tree: the flat snapshot plus per-node aggregates (SPEC §2 measures) computed
+ * bottom-up in one pass. Pure; everything downstream (segmentation, scoring, extraction)
+ * reads these arrays instead of re-walking subtrees.
+ */
+import type { LayoutSnapshot, SnapshotElement, SnapshotNode } from '../types.js';
+import { countSentenceEnds, isBlockDisplay, visibleLength } from './text.js';
+
+export interface NodeStats {
+  /** Visible text length of the subtree (white space collapsed per text node). */
+  textLength: number;
+  /** Part of `textLength` that sits inside `<a href>`. */
+  linkTextLength: number;
+  /** Sentence-ending marks in the subtree. */
+  punctuationCount: number;
+  /** `<img>` elements in the subtree, tracking pixels excluded. */
+  imageCount: number;
+  /** Block-level elements in the subtree that hold text directly (≈ paragraphs). */
+  paragraphCount: number;
+}
+
+export interface LayoutTree {
+  snapshot: LayoutSnapshot;
+  nodes: SnapshotNode[];
+  stats: NodeStats[];
+  /** True for nodes inside an `<a href>` (the anchor itself included). */
+  inLink: boolean[];
+  /** True for nodes that are not seen: an ancestor-or-self is `visible: false`. */
+  hidden: boolean[];
+  /** True for elements whose display starts a new block. Text nodes are false. */
+  isBlock: boolean[];
+}
+
+/** Images at most this many CSS pixels on each side are tracking pixels or spacers. */
+const TRACKING_PIXEL_MAX_PX = 2;
+
+export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
+  const nodes = snapshot.nodes;
+  const n = nodes.length;
+  const inLink = new Array<boolean>(n).fill(false);
+  const hidden = new Array<boolean>(n).fill(false);
+  const isBlock = new Array<boolean>(n).fill(false);
+  const stats: NodeStats[] = new Array(n);
+
+  // Top-down flags. The collector emits nodes in document pre-order, so a parent's index is
+  // always smaller than its children's; check it rather than trust it.
+  for (let id = 0; id < n; id++) {
+    const node = nodes[id]!;
+    if (node.id !== id) throw new Error(`snapshot node ${id} has id ${node.id}: nodes must be indexed by id`);
+    const parent = node.parent >= 0 ? node.parent : -1;
+    if (parent >= id) throw new Error(`snapshot node ${id} precedes its parent ${parent}: expected document order`);
+    const parentInLink = parent >= 0 ? inLink[parent]! : false;
+    const parentHidden = parent >= 0 ? hidden[parent]! : false;
+    if (node.kind === 'element') {
+      inLink[id] = parentInLink || (node.tag === 'a' && node.attrs.href !== undefined);
+      hidden[id] = parentHidden || !node.visible;
+      isBlock[id] = isBlockDisplay(node.display) || node.tag === 'br';
+    } else {
+      inLink[id] = parentInLink;
+      hidden[id] = parentHidden;
+    }
+  }
+
+  // Bottom-up sums.
+  for (let id = n - 1; id >= 0; id--) {
+    const node = nodes[id]!;
+    const s: NodeStats = { textLength: 0, linkTextLength: 0, punctuationCount: 0, imageCount: 0, paragraphCount: 0 };
+    if (!hidden[id]) {
+      if (node.kind === 'text') {
+        s.textLength = visibleLength(node.text);
+        s.linkTextLength = inLink[id] ? s.textLength : 0;
+        s.punctuationCount = countSentenceEnds(node.text);
+      } else {
+        let holdsTextDirectly = false;
+        for (const childId of node.children) {
+          const c = stats[childId];
+          if (!c) continue;
+          s.textLength += c.textLength;
+          s.linkTextLength += c.linkTextLength;
+          s.punctuationCount += c.punctuationCount;
+          s.imageCount += c.imageCount;
+          s.paragraphCount += c.paragraphCount;
+          if (nodes[childId]?.kind === 'text' && c.textLength > 0) holdsTextDirectly = true;
+        }
+        if (node.tag === 'img' && !isTrackingPixel(node)) s.imageCount += 1;
+        if (holdsTextDirectly && isBlock[id]) s.paragraphCount += 1;
+      }
+    }
+    stats[id] = s;
+  }
+  return { snapshot, nodes, stats, inLink, hidden, isBlock };
+}
+
+function isTrackingPixel(img: SnapshotElement): boolean {
+  const { width, height } = img.box;
+  return width > 0 && height > 0 && width <= TRACKING_PIXEL_MAX_PX && height <= TRACKING_PIXEL_MAX_PX;
+}
+
+export function elementAt(tree: LayoutTree, id: number): SnapshotElement | undefined {
+  const node = tree.nodes[id];
+  return node?.kind === 'element' ? node : undefined;
+}
+
+/** Ancestors of `id`, nearest first, ending with body. */
+export function ancestorsOf(tree: LayoutTree, id: number): number[] {
+  const out: number[] = [];
+  let current = tree.nodes[id]?.parent ?? -1;
+  while (current >= 0) {
+    out.push(current);
+    current = tree.nodes[current]?.parent ?? -1;
+  }
+  return out;
+}
+
+/** True when `ancestor` is a proper ancestor of `id`. */
+export function isAncestor(tree: LayoutTree, ancestor: number, id: number): boolean {
+  if (ancestor >= id) return false;
+  let current = tree.nodes[id]?.parent ?? -1;
+  while (current > ancestor) current = tree.nodes[current]?.parent ?? -1;
+  return current === ancestor;
+}
