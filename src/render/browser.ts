@@ -1,0 +1,180 @@
+/**
+ * Finding and launching Chromium.
+ *
+ * broadsheet never downloads a browser by itself: it uses one named by the user
+ * (`BROADSHEET_CHROMIUM`), the one Playwright downloaded if there is one, or the system's.
+ * `scripts/ensure-browser.mjs` applies the same rules before the build (it cannot import this
+ * file); keep the two lists of system paths in step (a test compares them).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright';
+import { BrowserLaunchError, BrowserNotFoundError } from '../errors.js';
+
+/** Where distributions put Chromium or Chrome, tried in this order. */
+export const SYSTEM_CHROMIUM_PATHS: readonly string[] = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+];
+
+/** The environment variable that names a Chromium binary explicitly. */
+export const CHROMIUM_ENV_VAR = 'BROADSHEET_CHROMIUM';
+
+/**
+ * Flags for every launch. `--no-sandbox` because CI and containers run as root; the
+ * background-networking group stops Chromium's own update/sync/field-trial traffic, without
+ * which connections on a sandboxed machine get refused many at a time and pages time out.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface ChromiumLocation {
+  executablePath: string;
+  source: 'env' | 'playwright' | 'system';
+}
+
+/** What to tell a user who has no browser; shared by the error and the CLI. */
+export const BROWSER_INSTALL_HELP = [
+  'broadsheet needs a Chromium browser and found none.',
+  'Get one in any of these ways:',
+  '  - Debian/Ubuntu: apt-get install chromium   (as root, or with sudo)',
+  '  - where downloads work: npx playwright install chromium',
+  `  - or point at an existing binary: ${CHROMIUM_ENV_VAR}=/path/to/chromium`,
+  `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${SYSTEM_CHROMIUM_PATHS.join(', ')}.`,
+].join('\n');
+
+/** Playwright's own downloaded Chromium, if it is installed; never throws. */
+function playwrightChromium(): string | undefined {
+  try {
+    const path = chromium.executablePath();
+    return path && existsSync(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds a Chromium binary: `$BROADSHEET_CHROMIUM` (an error if set but missing), then
+ * Playwright's download, then the system paths. Throws `BrowserNotFoundError` with install help.
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
+  const fromEnv = env[CHROMIUM_ENV_VAR];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (!existsSync(fromEnv)) {
+      throw new BrowserNotFoundError(
+        `${CHROMIUM_ENV_VAR} is set to ${fromEnv}, but no file exists there.\n${BROWSER_INSTALL_HELP}`,
+      );
+    }
+    return { executablePath: fromEnv, source: 'env' };
+  }
+  const downloaded = playwrightChromium();
+  if (downloaded) return { executablePath: downloaded, source: 'playwright' };
+  const system = SYSTEM_CHROMIUM_PATHS.find((path) => existsSync(path));
+  if (system) return { executablePath: system, source: 'system' };
+  throw new BrowserNotFoundError(BROWSER_INSTALL_HELP);
+}
+
+export interface LaunchBrowserOptions {
+  /** Defaults to `findChromium()`. */
+  executablePath?: string;
+  /** Defaults to true; false only for debugging on a machine with a display. */
+  headless?: boolean;
+  /** Added after `CHROMIUM_ARGS`. */
+  extraArgs?: string[];
+  /** How long the launch itself may take. */
+  launchTimeoutMs?: number;
+}
+
+/**
+ * Launches headless Chromium with broadsheet's flags. Playwright's own signal handlers are
+ * turned off: the owner of the browser closes it (see `closeOnSignals`, `withBrowser`).
+ * Playwright still kills the process if Node exits without closing it.
+ */
+export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
+  const executablePath = options.executablePath ?? findChromium().executablePath;
+  try {
+    return await chromium.launch({
+      executablePath,
+      headless: options.headless ?? true,
+      args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+      timeout: options.launchTimeoutMs ?? 60_000,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+    throw new BrowserLaunchError(`Could not launch Chromium at ${executablePath}: ${reason}`, { cause });
+  }
+}
+
+/** Something that can be closed: a Browser, a RenderSession that owns one, a database. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/** Signals that end a run, with the conventional exit status (128 + signal number). */
+const EXIT_SIGNALS: ReadonlyArray<{ signal: NodeJS.Signals; exitCode: number }> = [
+  { signal: 'SIGINT', exitCode: 130 },
+  { signal: 'SIGTERM', exitCode: 143 },
+  { signal: 'SIGHUP', exitCode: 129 },
+];
+
+/** How long a graceful close may take on a signal before the process exits anyway. */
+const SIGNAL_CLOSE_GRACE_MS = 5_000;
+
+/**
+ * On SIGINT/SIGTERM/SIGHUP: close `resource` (at most ~5 s), then exit with 128 + signal.
+ * A second signal exits at once (Playwright's exit hook still kills Chromium).
+ * Returns a function that removes the handlers; call it once the resource is closed normally.
+ */
+export function closeOnSignals(resource: Closable, onSignal?: (signal: NodeJS.Signals) => void): () => void {
+  let closing = false;
+  const handlers = EXIT_SIGNALS.map(({ signal, exitCode }) => {
+    const handler = (): void => {
+      if (closing) process.exit(exitCode);
+      closing = true;
+      onSignal?.(signal);
+      const timer = setTimeout(() => process.exit(exitCode), SIGNAL_CLOSE_GRACE_MS);
+      resource
+        .close()
+        .catch(() => undefined)
+        .finally(() => {
+          clearTimeout(timer);
+          process.exit(exitCode);
+        });
+    };
+    process.on(signal, handler);
+    return { signal, handler };
+  });
+  return () => {
+    for (const { signal, handler } of handlers) process.off(signal, handler);
+  };
+}
+
+/**
+ * Launches a browser, runs `use`, and closes the browser however `use` ends, including on
+ * SIGINT/SIGTERM. The usual entry point for the CLI.
+ */
+export async function withBrowser<T>(
+  use: (browser: Browser) => Promise<T>,
+  options: LaunchBrowserOptions = {},
+): Promise<T> {
+  const browser = await launchBrowser(options);
+  const release = closeOnSignals(browser);
+  try {
+    return await use(browser);
+  } finally {
+    release();
+    await browser.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The layout collector: runs INSIDE Chromium, in one `page.evaluate` (SPEC §2).
+ *
+ * Rules for this file:
+ * - no runtime imports and no references to anything outside `collectLayout` (it is sent to
+ *   the page as source text; only type imports, which vanish when compiled, are allowed);
+ * - tools that compile TypeScript on the fly may wrap inner functions in helpers such as
+ *   `__name(fn, "name")`; the sender (`snapshot.ts`) defines a no-op `__name` around the
+ *   source, and the browser tests run this file through the project's own test runner;
+ * - one pass over the DOM, one `getComputedStyle` per element; inherited values (effective
+ *   background, opacity-0 ancestors) are passed down the walk instead of looked up per node.
+ */
+import type {
+  Box,
+  LayoutSnapshot,
+  SnapshotAttributes,
+  SnapshotElement,
+  SnapshotMeta,
+  SnapshotNode,
+} from '../../types.js';
+
+export interface CollectLayoutOptions {
+  /** Elements in the document above which nothing is collected (the page is refused). */
+  maxElements: number;
+}
+
+export type CollectLayoutResult =
+  | { ok: true; snapshot: LayoutSnapshot }
+  | { ok: false; reason: 'dom-too-large'; elementCount: number; maxElements: number };
+
+export function collectLayout(options: CollectLayoutOptions): CollectLayoutResult {
+  const elementCount = document.getElementsByTagName('*').length;
+  if (elementCount > options.maxElements) {
+    return { ok: false, reason: 'dom-too-large', elementCount, maxElements: options.maxElements };
+  }
+
+  /** Not rendered content, or not content at all: left out with their subtrees. */
+  const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
+  /** Collected as one element, but their children are not page text (fallback or graphics). */
+  const LEAF_TAGS = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'iframe', 'object', 'embed', 'select']);
+  /** `white-space` values that keep line breaks. */
+  const PRESERVING_WHITE_SPACE = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
+  const WHITE = 'rgba(255, 255, 255, 1)';
+
+  const scrollX = window.scrollX;
+  const scrollY = window.scrollY;
+  const round = (value: number): number => Math.round(value * 100) / 100;
+
+  // Colour strings repeat a lot; parse each distinct one once.
+  const colourCache = new Map<string, { rgba: string; alpha: number }>();
+  const parseColour = (value: string): { rgba: string; alpha: number } => {
+    const cached = colourCache.get(value);
+    if (cached) return cached;
+    let parsed: { rgba: string; alpha: number };
+    const numbers = value.match(/-?[\d.]+(?:e-?\d+)?/g) ?? [];
+    if (value === 'transparent') {
+      parsed = { rgba: 'rgba(0, 0, 0, 0)', alpha: 0 };
+    } else if (value.startsWith('rgba(') && numbers.length === 4) {
+      parsed = { rgba: value, alpha: Number(numbers[3]) };
+    } else if (value.startsWith('rgb(') && numbers.length === 3) {
+      parsed = { rgba: `rgba(${numbers[0]}, ${numbers[1]}, ${numbers[2]}, 1)`, alpha: 1 };
+    } else {
+      // Other colour spaces (oklch(), color(srgb …)) stay as computed; alpha after a slash.
+      const slash = value.match(/\/\s*([\d.]+)(%?)\s*\)$/);
+      const alpha = slash ? Number(slash[1]) / (slash[2] ? 100 : 1) : 1;
+      parsed = { rgba: value, alpha };
+    }
+    colourCache.set(value, parsed);
+    return parsed;
+  };
+
+  const absoluteUrl = (value: string | null): string | undefined => {
+    if (value === null || value.trim() === '') return undefined;
+    try {
+      return new URL(value.trim(), document.baseURI).href;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const attributesOf = (element: Element, tag: string): SnapshotAttributes => {
+    const attrs: SnapshotAttributes = {};
+    const id = element.getAttribute('id');
+    if (id) attrs.id = id;
+    const className = element.getAttribute('class');
+    if (className) attrs.class = className;
+    const role = element.getAttribute('role');
+    if (role) attrs.role = role;
+    const itemprop = element.getAttribute('itemprop');
+    if (itemprop) attrs.itemprop = itemprop;
+    if (element.getAttribute('aria-hidden') === 'true') attrs.ariaHidden = true;
+    const lang = element.getAttribute('lang');
+    if (lang) attrs.lang = lang;
+    if (tag === 'a' || tag === 'area') {
+      const href = absoluteUrl(element.getAttribute('href'));
+      if (href) attrs.href = href;
+    } else if (tag === 'img') {
+      const image = element as HTMLImageElement;
+      const src = image.currentSrc || absoluteUrl(element.getAttribute('src'));
+      if (src) attrs.src = src;
+    } else if (tag === 'source') {
+      const firstCandidate = (element.getAttribute('srcset') ?? '').trim().split(/\s+/)[0] ?? null;
+      const src = absoluteUrl(element.getAttribute('src')) ?? absoluteUrl(firstCandidate);
+      if (src) attrs.src = src;
+    } else if (tag === 'time') {
+      const datetime = element.getAttribute('datetime');
+      if (datetime) attrs.datetime = datetime;
+    }
+    const alt = element.getAttribute('alt');
+    if (alt !== null && (tag === 'img' || tag === 'area' || tag === 'input')) attrs.alt = alt;
+    return attrs;
+  };
+
+  /** The child nodes that are rendered in place of `node`'s: shadow roots and slots flattened. */
+  const renderedChildren = (node: Node): ArrayLike<Node> => {
+    const element = node as Element;
+    if (element.shadowRoot) return element.shadowRoot.childNodes;
+    if (element.localName === 'slot') {
+      const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true });
+      if (assigned.length > 0) return assigned;
+    }
+    return node.childNodes;
+  };
+
+  const nodes: SnapshotNode[] = [];
+  // Side tables for the visibility pass, indexed by node id (kept out of the snapshot).
+  const zeroSize: boolean[] = [];
+  const hasText: boolean[] = [];
+
+  interface Pending {
+    node: Node;
+    parent: number;
+    /** Effective background of the parent. */
+    background: string;
+    /** An ancestor hides everything inside it: `opacity: 0`, or a zero-size box that clips overflow. */
+    hiddenByAncestor: boolean;
+  }
+
+  const root = document.body ?? document.documentElement;
+  const rootStyle = getComputedStyle(document.documentElement);
+  const canvasColour = parseColour(rootStyle.backgroundColor);
+  const stack: Pending[] = [
+    { node: root, parent: -1, background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE, hiddenByAncestor: false },
+  ];
+
+  while (stack.length > 0) {
+    const item = stack.pop() as Pending;
+    const { node, parent } = item;
+    const parentElement = parent >= 0 ? (nodes[parent] as SnapshotElement) : undefined;
+
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = (node as Text).data;
+      if (parentElement && /\S/.test(text)) {
+        const id = nodes.length;
+        nodes.push({ kind: 'text', id, parent, text });
+        parentElement.children.push(id);
+        hasText[parent] = true;
+      }
+      continue;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+
+    const element = node as Element;
+    const tag = element.localName.toLowerCase();
+    if (parentElement && SKIPPED_TAGS.has(tag)) continue;
+    const style = getComputedStyle(element);
+    // `<body>` itself is always collected (it is `nodes[0]`), even when hidden.
+    const hidden = style.display === 'none';
+    if (hidden && parentElement) continue;
+
+    const rect = element.getBoundingClientRect();
+    const box: Box = {
+      x: round(rect.left + scrollX),
+      y: round(rect.top + scrollY),
+      width: round(rect.width),
+      height: round(rect.height),
+    };
+    const ownBackground = parseColour(style.backgroundColor);
+    const background = ownBackground.alpha > 0 ? ownBackground.rgba : item.background;
+    const isZeroSize = tag !== 'br' && (rect.width === 0 || rect.height === 0);
+    const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+    const hidesInside = item.hiddenByAncestor || Number(style.opacity) === 0 || (isZeroSize && clips);
+    const styleVisible = !hidden && !hidesInside && style.visibility !== 'hidden' && style.visibility !== 'collapse';
+    const firstFamily = (style.fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
+
+    const id = nodes.length;
+    const snapshotElement: SnapshotElement = {
+      kind: 'element',
+      id,
+      parent,
+      tag,
+      attrs: attributesOf(element, tag),
+      box,
+      visible: styleVisible,
+      display: style.display,
+      position: style.position,
+      background,
+      color: style.color,
+      fontSizePx: parseFloat(style.fontSize) || 0,
+      fontWeight: parseFloat(style.fontWeight) || 400,
+      fontStyle: style.fontStyle,
+      fontFamily: firstFamily.toLowerCase(),
+      preservesWhitespace: PRESERVING_WHITE_SPACE.has(style.whiteSpace),
+      children: [],
+    };
+    nodes.push(snapshotElement);
+    parentElement?.children.push(id);
+    zeroSize[id] = isZeroSize;
+
+    if (LEAF_TAGS.has(tag)) continue;
+    const children = renderedChildren(element);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child) stack.push({ node: child, parent: id, background, hiddenByAncestor: hidesInside });
+    }
+  }
+
+  // Visibility, bottom-up: children have larger ids than their parents. A zero-size element
+  // (that does not clip: those were hidden on the way down) is visible only through visible
+  // element children or text spilling out of it.
+  const visibleChild: boolean[] = [];
+  for (let id = nodes.length - 1; id >= 0; id -= 1) {
+    const node = nodes[id];
+    if (!node || node.kind !== 'element') continue;
+    if (node.visible && zeroSize[id]) {
+      node.visible = visibleChild[id] === true || hasText[id] === true;
+    }
+    if (node.visible && node.parent >= 0) visibleChild[node.parent] = true;
+  }
+
+  const meta: SnapshotMeta = {
+    title: document.title,
+    lang: document.documentElement.getAttribute('lang') ?? '',
+    metaTags: [],
+    jsonLd: [],
+    links: [],
+  };
+  for (const tag of Array.from(document.getElementsByTagName('meta'))) {
+    const key = tag.getAttribute('name') || tag.getAttribute('property') || tag.getAttribute('itemprop');
+    const content = tag.getAttribute('content');
+    if (key && content !== null) meta.metaTags.push({ key: key.trim().toLowerCase(), content });
+  }
+  for (const script of Array.from(document.getElementsByTagName('script'))) {
+    const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
+    if (type === 'application/ld+json' && script.textContent) meta.jsonLd.push(script.textContent);
+  }
+  for (const link of Array.from(document.getElementsByTagName('link'))) {
+    const rel = link.getAttribute('rel');
+    const href = absoluteUrl(link.getAttribute('href'));
+    if (rel && href) meta.links.push({ rel: rel.trim().toLowerCase(), href });
+  }
+
+  const scrolling = document.scrollingElement ?? document.documentElement;
+  const snapshot: LayoutSnapshot = {
+    url: location.href,
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    page: {
+      width: Math.max(scrolling.scrollWidth, document.documentElement.scrollWidth, root.scrollWidth),
+      height: Math.max(scrolling.scrollHeight, document.documentElement.scrollHeight, root.scrollHeight),
+    },
+    nodes,
+    meta,
+    elementCount,
+  };
+  return { ok: true, snapshot };
+}

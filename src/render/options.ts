@@ -1,0 +1,71 @@
+/**
+ * Render options: validated and defaulted once, here, then trusted (STYLE habit 7).
+ */
+import { z } from 'zod';
+import { ConfigError } from '../errors.js';
+import { BLOCKABLE_RESOURCE_TYPES } from './request-policy.js';
+
+/** How one page is rendered. */
+export interface RenderOptions {
+  /** Run the page's scripts. Default: false for saved HTML (what was saved is what is shown), true for URLs. */
+  javaScript: boolean;
+  /** Navigation until `load` (saved pages) or `domcontentloaded` (URLs). */
+  navigationTimeoutMs: number;
+  /** The layout snapshot's evaluate; a page stuck in a script never answers it. */
+  snapshotTimeoutMs: number;
+  /** Pages with more elements than this are refused ('render-dom-too-large'). */
+  maxElements: number;
+  /** Resource types to refuse for live URLs (`image`, `media`, `font`, `stylesheet`, …). */
+  blockResources: string[];
+  viewport: { width: number; height: number };
+  userAgent?: string;
+}
+
+export const DEFAULT_RENDER_OPTIONS = {
+  /** Generous for slow news sites; a saved page with every subresource refused loads in well under 1 s. */
+  navigationTimeoutMs: 30_000,
+  /** The collector takes ~1 s on a 50k-element page on a slow machine; 15 s leaves room. */
+  snapshotTimeoutMs: 15_000,
+  /** Real news pages have 1k–20k elements; 200k is far past any article page, and bounds memory. */
+  maxElements: 200_000,
+  /** A common laptop size: wide enough for desktop layouts (sidebars beside the article). */
+  viewport: { width: 1280, height: 900 },
+  /**
+   * How long, after `domcontentloaded`, a live page may take to reach `load` before it is
+   * snapshotted anyway (ads and trackers can keep `load` away for a long time).
+   */
+  liveLoadGraceMs: 10_000,
+} as const;
+
+const positiveInt = z.number().int().positive();
+
+const renderOptionsSchema = z
+  .object({
+    javaScript: z.boolean().optional(),
+    navigationTimeoutMs: positiveInt.default(DEFAULT_RENDER_OPTIONS.navigationTimeoutMs),
+    snapshotTimeoutMs: positiveInt.default(DEFAULT_RENDER_OPTIONS.snapshotTimeoutMs),
+    maxElements: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxElements),
+    blockResources: z
+      .array(z.enum(BLOCKABLE_RESOURCE_TYPES as [string, ...string[]]))
+      .default([]),
+    viewport: z
+      .object({ width: positiveInt.max(10_000), height: positiveInt.max(10_000) })
+      .default({ ...DEFAULT_RENDER_OPTIONS.viewport }),
+    userAgent: z.string().min(1).optional(),
+  })
+  .strict();
+
+export type RenderOptionsInput = Partial<RenderOptions>;
+
+/**
+ * Fills in defaults and checks ranges; `kind` decides the JavaScript default.
+ * Throws `ConfigError` naming every bad field.
+ */
+export function resolveRenderOptions(input: RenderOptionsInput, kind: 'html' | 'url'): RenderOptions {
+  const parsed = renderOptionsSchema.safeParse(input);
+  if (!parsed.success) throw new ConfigError(`Invalid render options:\n${z.prettifyError(parsed.error)}`);
+  const { javaScript, userAgent, ...rest } = parsed.data;
+  const options: RenderOptions = { ...rest, javaScript: javaScript ?? kind === 'url' };
+  if (userAgent !== undefined) options.userAgent = userAgent;
+  return options;
+}

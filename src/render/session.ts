@@ -1,0 +1,286 @@
+/**
+ * A render session: many pages over one Chromium, a few at a time, each in its own
+ * browser context that is closed as soon as the caller is done with the page.
+ *
+ * The session never closes a browser it was given; `RenderSession.launch` opens one that the
+ * session owns and closes in `close()`.
+ */
+import type { Browser, BrowserContext, Page, Response } from 'playwright';
+import { BrowserLaunchError, RenderError } from '../errors.js';
+import type { Box, LayoutSnapshot } from '../types.js';
+import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
+import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
+import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
+import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
+import { pageExpression } from './page-expression.js';
+import { applyLivePolicy, applyOfflinePolicy, type RequestStats } from './request-policy.js';
+import { takeSnapshot } from './snapshot.js';
+
+export type RenderInput =
+  /** A saved page: `bytes` are served as the document at `url`; nothing else is fetched. */
+  | { kind: 'html'; bytes: Buffer; url: string; label: string }
+  /** A live page, fetched from the network. */
+  | { kind: 'url'; url: string; label: string };
+
+export type Overlay = PageOverlay;
+
+export interface RenderedPage {
+  snapshot: LayoutSnapshot;
+  /** Where the page ended up (after redirects); for saved pages, the URL it was served under. */
+  finalUrl: string;
+  /** The document's HTTP status; null for saved pages. */
+  httpStatus: number | null;
+  /** Requests the policy refused (all subresources of a saved page; blocked types of a live one). */
+  refusedRequests: number;
+  timings: { loadMs: number; snapshotMs: number };
+  /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
+  screenshot(path: string, overlays?: Overlay[]): Promise<void>;
+}
+
+export interface RenderSessionOptions {
+  /** Pages rendered at the same time (one browser context each). Default 2. */
+  concurrency?: number;
+  /** Options applied to every `render` call unless it overrides them. */
+  defaults?: RenderOptionsInput;
+}
+
+/** Screenshots stop here: a 50 000 px page would make a PNG nobody can open. */
+export const MAX_SCREENSHOT_HEIGHT_PX = 16_000;
+const MAX_SCREENSHOT_WIDTH_PX = 4_000;
+/** How long a screenshot may take before it counts as a failure. */
+const SCREENSHOT_TIMEOUT_MS = 30_000;
+/** Closing a context whose renderer is stuck in a script can hang; give up waiting after this. */
+const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
+
+/** Content types a live page may have to be rendered as HTML (none at all is accepted too). */
+const HTML_CONTENT_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** A counting semaphore: at most `size` holders at a time, waiters served in order. */
+class Slots {
+  private readonly waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** The MIME type of a response, lower-case, without parameters; '' when absent. */
+function mimeType(response: Response): string {
+  return (response.headers()['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+export class RenderSession {
+  private readonly slots: Slots;
+  private readonly defaults: RenderOptionsInput;
+  private readonly openContexts = new Set<BrowserContext>();
+  private closed = false;
+
+  constructor(
+    private readonly browser: Browser,
+    options: RenderSessionOptions = {},
+    private readonly ownsBrowser = false,
+  ) {
+    const concurrency = options.concurrency ?? 2;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
+    this.slots = new Slots(concurrency);
+    this.defaults = options.defaults ?? {};
+  }
+
+  /** Launches Chromium for a session that owns it (closed by `close()`). */
+  static async launch(options: RenderSessionOptions & { browser?: LaunchBrowserOptions } = {}): Promise<RenderSession> {
+    const browser = await launchBrowser(options.browser);
+    return new RenderSession(browser, options, true);
+  }
+
+  /** Pages being rendered or used right now. */
+  get activePages(): number {
+    return this.openContexts.size;
+  }
+
+  /**
+   * Renders `input`, takes its layout snapshot and hands the page to `use`. The page's context
+   * is closed when `use` returns or throws. Rendering failures are `RenderError`s; a browser that
+   * died is a `BrowserLaunchError` (fatal); bad options are a `ConfigError`.
+   */
+  async render<T>(
+    input: RenderInput,
+    use: (page: RenderedPage) => Promise<T>,
+    options: RenderOptionsInput = {},
+  ): Promise<T> {
+    const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
+    await this.slots.acquire();
+    let context: BrowserContext | undefined;
+    try {
+      context = await this.openContext(resolved);
+      const page = await context.newPage();
+      let crashed = false;
+      page.on('crash', () => {
+        crashed = true;
+      });
+      try {
+        const rendered = await this.load(page, context, input, resolved);
+        return await use(rendered);
+      } catch (error) {
+        if (crashed && !(error instanceof RenderError && error.code === 'render-crashed')) {
+          throw new RenderError('render-crashed', `The page crashed: ${input.label}`, true, { cause: error });
+        }
+        throw error;
+      }
+    } finally {
+      if (context) await this.closeContext(context);
+      this.slots.release();
+    }
+  }
+
+  /** Closes every open page context, and the browser if the session launched it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
+    if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
+  }
+
+  private async openContext(options: RenderOptions): Promise<BrowserContext> {
+    if (this.closed) throw new BrowserLaunchError('The render session is closed');
+    try {
+      const context = await this.browser.newContext({
+        javaScriptEnabled: options.javaScript,
+        viewport: options.viewport,
+        ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      });
+      this.openContexts.add(context);
+      return context;
+    } catch (cause) {
+      throw new BrowserLaunchError(`Chromium is not running any more (crashed or closed): ${firstLine(cause)}`, {
+        cause,
+      });
+    }
+  }
+
+  /** Closes a context without ever waiting forever on a renderer stuck in a script. */
+  private async closeContext(context: BrowserContext): Promise<void> {
+    this.openContexts.delete(context);
+    await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
+  }
+
+  private async load(
+    page: Page,
+    context: BrowserContext,
+    input: RenderInput,
+    options: RenderOptions,
+  ): Promise<RenderedPage> {
+    const loadStarted = performance.now();
+    let stats: RequestStats;
+    let httpStatus: number | null = null;
+    if (input.kind === 'html') {
+      stats = await applyOfflinePolicy(context, input.bytes);
+      try {
+        await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
+      } catch (error) {
+        throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+      }
+    } else {
+      stats = await applyLivePolicy(context, options.blockResources);
+      httpStatus = await this.loadLive(page, input.url, options);
+    }
+    const loadMs = performance.now() - loadStarted;
+
+    const snapshotStarted = performance.now();
+    const snapshot = await takeSnapshot(page, {
+      maxElements: options.maxElements,
+      timeoutMs: options.snapshotTimeoutMs,
+    });
+    const snapshotMs = performance.now() - snapshotStarted;
+
+    return {
+      snapshot,
+      finalUrl: page.url(),
+      httpStatus,
+      refusedRequests: stats.refused,
+      timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
+      screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
+    };
+  }
+
+  /**
+   * Navigates to a live URL until `domcontentloaded`, checks status and content type, then
+   * gives the page a bounded grace period to reach `load`. Returns the HTTP status.
+   */
+  private async loadLive(page: Page, url: string, options: RenderOptions): Promise<number> {
+    let documentResponse: Response | undefined;
+    const onResponse = (response: Response): void => {
+      const request = response.request();
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentResponse = response;
+    };
+    page.on('response', onResponse);
+    const started = performance.now();
+    let response: Response | null;
+    try {
+      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: options.navigationTimeoutMs });
+    } catch (error) {
+      // A PDF or an image is often turned into a download, which fails the navigation.
+      if (documentResponse && mimeType(documentResponse) && !HTML_CONTENT_TYPES.has(mimeType(documentResponse))) {
+        throw notHtml(url, mimeType(documentResponse), error);
+      }
+      throw navigationFailure(error, url, options.navigationTimeoutMs);
+    } finally {
+      page.off('response', onResponse);
+    }
+    if (!response) throw new RenderError('render-navigation', `Navigation to ${url} produced no response`, true);
+    const status = response.status();
+    if (status >= 400) {
+      throw new RenderError('render-http-status', `${url} answered HTTP ${status}`, isRetryableStatus(status));
+    }
+    const mime = mimeType(response);
+    if (mime !== '' && !HTML_CONTENT_TYPES.has(mime)) throw notHtml(url, mime);
+
+    const remainingMs = options.navigationTimeoutMs - (performance.now() - started);
+    const graceMs = Math.max(0, Math.min(DEFAULT_RENDER_OPTIONS.liveLoadGraceMs, remainingMs));
+    // Ads and trackers can hold `load` back for long; the DOM is there, so go on without it.
+    await page.waitForLoadState('load', { timeout: Math.max(1, graceMs) }).catch((error: unknown) => {
+      if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
+    });
+    return status;
+  }
+}
+
+function notHtml(url: string, mime: string, cause?: unknown): RenderError {
+  return new RenderError('render-not-html', `${url} is ${mime}, not an HTML page`, false, { cause });
+}
+
+/** Draws the overlays, takes a full-page PNG (height capped), and removes the overlays again. */
+async function screenshotWithOverlays(
+  page: Page,
+  path: string,
+  overlays: Overlay[],
+  pageSize: { width: number; height: number },
+): Promise<void> {
+  if (overlays.length > 0) await page.evaluate(pageExpression(drawOverlays, overlays));
+  try {
+    const clip: Box = {
+      x: 0,
+      y: 0,
+      width: Math.max(1, Math.min(pageSize.width, MAX_SCREENSHOT_WIDTH_PX)),
+      height: Math.max(1, Math.min(pageSize.height, MAX_SCREENSHOT_HEIGHT_PX)),
+    };
+    await page.screenshot({ path, fullPage: true, clip, type: 'png', timeout: SCREENSHOT_TIMEOUT_MS });
+  } finally {
+    if (overlays.length > 0) await page.evaluate(pageExpression(drawOverlays, null)).catch(() => undefined);
+  }
+}

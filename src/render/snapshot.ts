@@ -1,0 +1,71 @@
+/**
+ * Taking the one layout snapshot of a page (SPEC §2): sends the in-page collector to
+ * Chromium as source text and turns its answer, or its silence, into a typed result.
+ */
+import type { Page } from 'playwright';
+import { RenderError } from '../errors.js';
+import type { LayoutSnapshot } from '../types.js';
+import { firstLine, isCrash } from './failures.js';
+import { pageExpression } from './page-expression.js';
+import { collectLayout, type CollectLayoutOptions, type CollectLayoutResult } from './in-page/collect-layout.js';
+
+/** The collector as a self-contained expression (see page-expression.ts). */
+export function collectorExpression(options: CollectLayoutOptions): string {
+  return pageExpression(collectLayout, options);
+}
+
+export interface TakeSnapshotOptions extends CollectLayoutOptions {
+  /** How long the evaluate may run; a page busy in a script loop never answers. */
+  timeoutMs: number;
+}
+
+/**
+ * Runs the collector in `page`. Throws `RenderError`: 'render-dom-too-large' when the document
+ * has more than `maxElements` elements, 'render-script-timeout' when the page does not answer
+ * within `timeoutMs` (the caller must then close the page's context: the evaluate is still
+ * queued behind the page's script), 'render-crashed' when the renderer dies.
+ */
+export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Promise<LayoutSnapshot> {
+  const expression = collectorExpression({ maxElements: options.maxElements });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new RenderError(
+          'render-script-timeout',
+          `The page did not answer the layout snapshot within ${options.timeoutMs} ms (a script is probably busy)`,
+          true,
+        ),
+      );
+    }, options.timeoutMs);
+  });
+  const evaluation = page.evaluate(expression) as Promise<CollectLayoutResult>;
+  // If the timer wins, the evaluate rejects later when the context closes; nobody waits for it.
+  evaluation.catch(() => undefined);
+  let result: CollectLayoutResult;
+  try {
+    result = await Promise.race([evaluation, timeout]);
+  } catch (error) {
+    if (error instanceof RenderError) throw error;
+    if (isCrash(error)) {
+      throw new RenderError('render-crashed', `The page crashed during the layout snapshot`, true, { cause: error });
+    }
+    if (/context was destroyed|navigat/i.test(firstLine(error))) {
+      // A script or meta refresh moved the page on while the collector ran.
+      throw new RenderError('render-navigation', 'The page navigated away during the layout snapshot', true, {
+        cause: error,
+      });
+    }
+    throw error; // a bug in the collector, not a property of the page
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!result.ok) {
+    throw new RenderError(
+      'render-dom-too-large',
+      `The page has ${result.elementCount} elements, more than the limit of ${result.maxElements}`,
+      false,
+    );
+  }
+  return result.snapshot;
+}

@@ -1,0 +1,303 @@
+/**
+ * The layout snapshot of saved pages (SPEC §2): what the in-page collector records, offline
+ * refusal, JavaScript on/off, encodings, and the DOM-size guard. The collector runs through
+ * this runner's TypeScript transform here, which is the point (STYLE habit 13).
+ */
+import { fileURLToPath } from 'node:url';
+import { RenderError } from '../../src/errors.js';
+import { loadSavedPage } from '../../src/render/inputs.js';
+import type { RenderInput, RenderSession, RenderedPage } from '../../src/render/session.js';
+import type { RenderOptionsInput } from '../../src/render/options.js';
+import type { LayoutSnapshot, SnapshotElement, SnapshotNode, SnapshotText } from '../../src/types.js';
+import { expect, test } from './fixtures.js';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/render/${name}`, import.meta.url));
+
+async function savedInput(name: string): Promise<RenderInput> {
+  const saved = await loadSavedPage(fixture(name));
+  return { kind: 'html', bytes: saved.bytes, url: saved.url, label: name };
+}
+
+function htmlInput(html: string, name = 'inline.html'): RenderInput {
+  return { kind: 'html', bytes: Buffer.from(html), url: `http://saved.invalid/${name}`, label: name };
+}
+
+/** Renders and returns the parts of the page that outlive its context. */
+async function render(
+  session: RenderSession,
+  input: RenderInput,
+  options?: RenderOptionsInput,
+): Promise<Omit<RenderedPage, 'screenshot'>> {
+  return session.render(input, async ({ screenshot: _unused, ...rest }) => rest, options);
+}
+
+const elements = (snapshot: LayoutSnapshot): SnapshotElement[] =>
+  snapshot.nodes.filter((node): node is SnapshotElement => node.kind === 'element');
+
+function byId(snapshot: LayoutSnapshot, id: string): SnapshotElement {
+  const found = elements(snapshot).find((node) => node.attrs.id === id);
+  if (!found) throw new Error(`no element #${id} in the snapshot`);
+  return found;
+}
+
+const texts = (snapshot: LayoutSnapshot): string[] =>
+  snapshot.nodes.filter((node): node is SnapshotText => node.kind === 'text').map((node) => node.text);
+
+function childAt(snapshot: LayoutSnapshot, parent: SnapshotElement, index: number): SnapshotNode {
+  const child = snapshot.nodes[parent.children[index] ?? -1];
+  if (!child) throw new Error(`node ${parent.id} has no child ${index}`);
+  return child;
+}
+
+test.describe('layout snapshot of a saved page', () => {
+  test('records the flat node list: body first, ids = positions, parents and children agree', async ({ session }) => {
+    const { snapshot } = await render(session, await savedInput('layout.html'));
+    const body = snapshot.nodes[0];
+    expect(body?.kind === 'element' && body.tag).toBe('body');
+    expect(body?.parent).toBe(-1);
+    snapshot.nodes.forEach((node, index) => {
+      expect(node.id).toBe(index);
+      if (index > 0) {
+        const parent = snapshot.nodes[node.parent];
+        expect(parent?.kind).toBe('element');
+        expect((parent as SnapshotElement).children).toContain(index);
+        expect(node.parent).toBeLessThan(index);
+      }
+    });
+    // Every child list is in document order.
+    for (const element of elements(snapshot)) {
+      expect([...element.children].sort((a, b) => a - b)).toEqual(element.children);
+    }
+  });
+
+  test('computed style: effective background, font colour, size, weight, style and family', async ({ session }) => {
+    const { snapshot } = await render(session, await savedInput('layout.html'));
+    const panel = byId(snapshot, 'panel');
+    const lead = byId(snapshot, 'lead');
+    expect(panel.background).toBe('rgba(200, 230, 255, 1)');
+    // The paragraph has no background of its own: it inherits the panel's effectively.
+    expect(lead.background).toBe('rgba(200, 230, 255, 1)');
+    expect(byId(snapshot, 'fixed-box').background).toBe('rgba(255, 255, 255, 1)');
+    expect(lead.color).toBe('rgb(200, 0, 0)');
+    expect(byId(snapshot, 'second').color).toBe('rgb(17, 17, 17)');
+    expect(lead.fontSizePx).toBe(20);
+    expect(lead.fontWeight).toBe(700);
+    expect(lead.fontStyle).toBe('italic');
+    expect(lead.fontFamily).toBe('liberation sans');
+    expect(byId(snapshot, 'second').fontFamily).toBe('dejavu serif');
+    expect(byId(snapshot, 'second').fontWeight).toBe(400);
+  });
+
+  test('boxes in page coordinates and the page size', async ({ session }) => {
+    const { snapshot } = await render(session, await savedInput('layout.html'));
+    const panel = byId(snapshot, 'panel');
+    expect(panel.box.x).toBe(0);
+    expect(panel.box.y).toBe(0);
+    expect(panel.box.width).toBe(620); // 600 + 2 × 10 padding
+    const fixedBox = byId(snapshot, 'fixed-box');
+    expect(fixedBox.box).toMatchObject({ width: 300, height: 120 });
+    expect(fixedBox.box.y).toBeCloseTo(panel.box.y + panel.box.height, 1);
+    expect(snapshot.viewport).toEqual({ width: 1280, height: 900 });
+    expect(snapshot.page.width).toBe(1280);
+    // The 2400 px block makes the page taller than the viewport.
+    expect(snapshot.page.height).toBeGreaterThan(2400 + fixedBox.box.y);
+    expect(snapshot.elementCount).toBeGreaterThan(elements(snapshot).length);
+  });
+
+  test('text nodes, <br>, <img>, attributes; hidden subtrees and scripts left out', async ({ session }) => {
+    const { snapshot } = await render(session, await savedInput('layout.html'));
+    const second = byId(snapshot, 'second');
+    expect(second.children).toHaveLength(3);
+    expect(childAt(snapshot, second, 0)).toMatchObject({ kind: 'text', text: 'First line' });
+    expect(childAt(snapshot, second, 1)).toMatchObject({ kind: 'element', tag: 'br', visible: true });
+    expect(childAt(snapshot, second, 2)).toMatchObject({ kind: 'text', text: 'second line after a break.' });
+
+    const image = byId(snapshot, 'pic');
+    expect(image.tag).toBe('img');
+    expect(image.attrs.alt).toBe('A red dot');
+    expect(image.attrs.src).toMatch(/^data:image\/gif;base64,/);
+    expect(image.box).toMatchObject({ width: 10, height: 10 });
+
+    const link = byId(snapshot, 'link');
+    expect(link.attrs.href).toBe('https://news.example/about?x=1'); // resolved against the canonical URL
+    expect(byId(snapshot, 'panel').attrs).toEqual({ id: 'panel', class: 'box main', role: 'main' });
+    expect(byId(snapshot, 'fixed-box').attrs.itemprop).toBe('articleBody');
+    const time = elements(snapshot).find((node) => node.tag === 'time');
+    expect(time?.attrs.datetime).toBe('2024-05-01T10:00:00Z');
+    expect(elements(snapshot).find((node) => node.tag === 'span')?.attrs.ariaHidden).toBe(true);
+
+    const allText = texts(snapshot);
+    expect(allText).not.toContain('This text is not rendered.');
+    expect(allText.some((text) => text.includes('var x'))).toBe(false);
+    expect(allText.every((text) => /\S/.test(text))).toBe(true);
+    expect(elements(snapshot).some((node) => node.tag === 'script' || node.tag === 'style')).toBe(false);
+
+    const ghost = elements(snapshot).find((node) => node.attrs.class === 'ghost');
+    expect(ghost?.visible).toBe(false);
+    expect(byId(snapshot, 'lead').visible).toBe(true);
+    const pre = elements(snapshot).find((node) => node.tag === 'pre');
+    expect(pre?.preservesWhitespace).toBe(true);
+    expect(byId(snapshot, 'lead').preservesWhitespace).toBe(false);
+    expect(texts(snapshot)).toContain('  preformatted\n  text');
+  });
+
+  test('document metadata: title, lang, meta tags, JSON-LD, link rels', async ({ session }) => {
+    const { snapshot, finalUrl } = await render(session, await savedInput('layout.html'));
+    expect(finalUrl).toBe('https://news.example/2024/05/layout-fixture.html');
+    expect(snapshot.url).toBe(finalUrl);
+    expect(snapshot.meta.title).toBe('Layout fixture');
+    expect(snapshot.meta.lang).toBe('en-GB');
+    expect(snapshot.meta.metaTags).toEqual([
+      { key: 'description', content: 'A page that pins what the layout snapshot collects.' },
+      { key: 'og:title', content: 'Layout fixture (og)' },
+    ]);
+    expect(snapshot.meta.jsonLd).toHaveLength(1);
+    expect(JSON.parse(snapshot.meta.jsonLd[0] ?? '{}')).toMatchObject({ '@type': 'NewsArticle' });
+    expect(snapshot.meta.links).toContainEqual({
+      rel: 'canonical',
+      href: 'https://news.example/2024/05/layout-fixture.html',
+    });
+  });
+
+  test('the snapshot is plain JSON and reports timings', async ({ session }) => {
+    const page = await render(session, await savedInput('layout.html'));
+    expect(JSON.parse(JSON.stringify(page.snapshot))).toEqual(page.snapshot);
+    expect(page.httpStatus).toBeNull();
+    expect(page.timings.loadMs).toBeGreaterThanOrEqual(0);
+    expect(page.timings.snapshotMs).toBeGreaterThanOrEqual(0);
+  });
+
+  test('zero-size elements are invisible unless something visible is inside', async ({ session }) => {
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body>
+        <a id="anchor" name="top"></a>
+        <div id="clipped" style="height:0;overflow:hidden"><span>clipped text</span></div>
+        <div id="overflowing" style="height:0">spills out</div>
+        <div id="contents" style="display:contents"><p id="inside">shown</p></div>
+        <div id="faded" style="opacity:0"><p id="faded-child">faded</p></div>
+      </body>`),
+    );
+    expect(byId(snapshot, 'anchor').visible).toBe(false);
+    expect(byId(snapshot, 'clipped').visible).toBe(false);
+    expect(byId(snapshot, 'overflowing').visible).toBe(true);
+    expect(byId(snapshot, 'contents').visible).toBe(true);
+    expect(byId(snapshot, 'inside').visible).toBe(true);
+    expect(byId(snapshot, 'faded-child').visible).toBe(false);
+  });
+});
+
+test.describe('saved pages are rendered offline', () => {
+  test('every subresource is refused and nothing reaches the network', async ({ session }) => {
+    const page = await render(session, await savedInput('offline.html'));
+    // stylesheet, script, two images, iframe
+    expect(page.refusedRequests).toBeGreaterThanOrEqual(3);
+    expect(texts(page.snapshot)).toContain('A saved page with subresources that must never be fetched.');
+  });
+
+  test('the document is served under its file URL when it names no canonical URL', async ({ session }) => {
+    const page = await render(session, await savedInput('offline.html'));
+    expect(page.finalUrl).toBe('http://saved.invalid/offline.html');
+    const relative = elements(page.snapshot).find((node) => node.attrs.alt === 'relative');
+    expect(relative?.attrs.src).toBe('http://saved.invalid/relative/picture.png');
+  });
+});
+
+test.describe('JavaScript', () => {
+  const scripted = `<body><p>static</p><script>
+    const p = document.createElement('p'); p.textContent = 'added by script'; document.body.append(p);
+  </script></body>`;
+
+  test('is off by default for saved pages', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput(scripted));
+    expect(texts(snapshot)).toContain('static');
+    expect(texts(snapshot)).not.toContain('added by script');
+  });
+
+  test('runs when turned on', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput(scripted), { javaScript: true });
+    expect(texts(snapshot)).toContain('added by script');
+  });
+
+  test('a script that never ends fails the page, not the session', async ({ session }) => {
+    const looping = `<body><p>before</p><script>
+      window.addEventListener('load', () => setTimeout(() => { for (;;) {} }, 0));
+    </script></body>`;
+    const started = Date.now();
+    const failure = await render(session, htmlInput(looping), {
+      javaScript: true,
+      navigationTimeoutMs: 3_000,
+      snapshotTimeoutMs: 1_500,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RenderError);
+    expect(['render-script-timeout', 'render-timeout']).toContain((failure as RenderError).code);
+    expect((failure as RenderError).retryable).toBe(true);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(session.activePages).toBe(0);
+
+    const next = await render(session, htmlInput('<body><p>next page</p></body>'));
+    expect(texts(next.snapshot)).toEqual(['next page']);
+  });
+
+  test('a loop in an inline script times the navigation out', async ({ session }) => {
+    const failure = await render(session, htmlInput('<body><script>for(;;){}</script></body>'), {
+      javaScript: true,
+      navigationTimeoutMs: 1_500,
+      snapshotTimeoutMs: 1_500,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RenderError);
+    expect(['render-timeout', 'render-script-timeout']).toContain((failure as RenderError).code);
+    const next = await render(session, htmlInput('<body><p>still working</p></body>'));
+    expect(texts(next.snapshot)).toEqual(['still working']);
+  });
+});
+
+test.describe('encodings', () => {
+  test('a GBK page declared in <meta http-equiv> decodes to Chinese text', async ({ session }) => {
+    const { snapshot } = await render(session, await savedInput('gbk.html'));
+    expect(snapshot.meta.title).toBe('国内新闻');
+    expect(texts(snapshot)).toContain('中国经济平稳增长');
+    expect(snapshot.meta.lang).toBe('zh-CN');
+  });
+
+  test('an undeclared UTF-8 page is not read as windows-1252', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput('<body><p>Новости дня: всё спокойно.</p></body>'));
+    expect(texts(snapshot)).toEqual(['Новости дня: всё спокойно.']);
+  });
+
+  test('an undeclared windows-1251 page is left to Chromium to detect', async ({ session }) => {
+    const text = 'Правительство объявило о новых мерах поддержки экономики страны.';
+    const cp1251 = Buffer.from([...text].map((char) => encode1251(char)));
+    const html = Buffer.concat([Buffer.from('<html><body><p>'), cp1251, Buffer.from('</p></body></html>')]);
+    const input: RenderInput = { kind: 'html', bytes: html, url: 'http://saved.invalid/ru.html', label: 'ru' };
+    const { snapshot } = await render(session, input);
+    expect(texts(snapshot)).toEqual([text]);
+  });
+});
+
+/** windows-1251 for the Cyrillic letters А–я and ASCII; enough for the test sentence. */
+function encode1251(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+  if (code < 0x80) return code;
+  throw new Error(`no windows-1251 byte for ${char}`);
+}
+
+test.describe('DOM size guard', () => {
+  test('a document with more elements than maxElements is refused with the count', async ({ session }) => {
+    const html = `<body>${'<i></i>'.repeat(300_000)}</body>`;
+    const failure = await render(session, htmlInput(html), { maxElements: 1_000 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RenderError);
+    expect((failure as RenderError).code).toBe('render-dom-too-large');
+    expect((failure as RenderError).retryable).toBe(false);
+    // html, head, body and the 300 000 <i>
+    expect((failure as RenderError).message).toMatch(/300003 elements.*limit of 1000/);
+  });
+
+  test('a realistic page passes the default limit', async ({ session }) => {
+    const paragraphs = Array.from({ length: 2_000 }, (_, i) => `<div><p>Paragraph ${i}. <a href="#${i}">link</a></p></div>`);
+    const { snapshot } = await render(session, htmlInput(`<body>${paragraphs.join('')}</body>`));
+    expect(snapshot.elementCount).toBeGreaterThan(6_000);
+    expect(elements(snapshot)).toHaveLength(1 + 3 * 2_000);
+  });
+});
