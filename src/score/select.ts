@@ -13,7 +13,7 @@
  *                  link-dense, furniture, out-of-column, …) with the reason, for `--explain`;
  *   4. blocks    — the body units' text, leaving out furniture blocks nested inside them.
  */
-import type { ScoredUnit, TextStyle } from '../types.js';
+import type { Box, ScoredUnit, TextStyle } from '../types.js';
 import { textBlocks } from '../segment/unit-text.js';
 import { leafBlocks, type LeafBlock } from '../segment/blocks.js';
 import { elementAt, type LayoutTree } from '../segment/tree.js';
@@ -75,19 +75,29 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
   const junkChain = units.map((u) => junkAncestors(tree, u.nodeId));
   const seed = pickSeed(units, junkChain, params);
   if (!seed) return { kind: 'none', reason: 'the page has no text with sentences', decisions: [] };
-  const bodyStyle = seed.style;
 
-  const container = chooseContainer(tree, units, seed, junkChain, depth, params);
+  // Every unit's leaf blocks. A unit can be large (rule 4 keeps a whole page of same-coloured
+  // text together), so the body is found among blocks, starting from the seed unit's prose.
+  const pageBlocks = units.flatMap((u) => leafBlocks(tree, u.memberIds).map((block) => ({ unitOrder: u.order, block })));
+  const seedBlocks = pageBlocks.filter((b) => b.unitOrder === seed.order && isProseBlock(tree, b.block, seed.nodeId, depth, params));
+  if (seedBlocks.length === 0) return { kind: 'none', reason: 'the best unit has no prose outside furniture', decisions: [] };
+  const bodyStyle = dominantBlockStyle(seedBlocks.map((b) => b.block));
+  const seedBlock = seedBlocks.filter((b) => sameType(b.block.style, bodyStyle)).sort((a, b) => b.block.textLength - a.block.textLength)[0]!.block;
+
+  const container = chooseContainer(tree, pageBlocks.map((b) => b.block), seedBlock, bodyStyle, depth, params);
   const unitDecisions = units.map((u, i) => classifyUnit(tree, u, seed, container, junkChain[i]!, depth));
-  const adBoxes = adLabelBoxes(tree, units, unitDecisions, params);
+  const adBoxes = adLabelBoxes(tree, pageBlocks, container, depth, params);
+  const seedColumn = boxOf(tree, seedBlock);
   const blockDecisions: BlockDecision[] = [];
-  unitDecisions.forEach((d, i) => {
-    if (d.role !== 'body') return;
-    for (const block of leafBlocks(tree, units[i]!.memberIds)) {
-      blockDecisions.push({ unitOrder: d.order, block, ...classifyBlock(tree, block, container, depth, adBoxes, bodyStyle, params) });
-    }
-  });
-  trimToBodySpan(blockDecisions);
+  for (const { unitOrder, block } of pageBlocks) {
+    if (!within(tree, block.ownerId, container, depth)) continue;
+    const decision =
+      horizontalOverlap(boxOf(tree, block), seedColumn) < params.minColumnOverlap
+        ? { role: 'out-of-column' as const, included: false, reason: 'beside the body column' }
+        : classifyBlock(tree, block, container, depth, adBoxes, bodyStyle, params);
+    blockDecisions.push({ unitOrder, block, ...decision });
+  }
+  trimToBodySpan(blockDecisions, bodyStyle);
   summariseUnits(unitDecisions, blockDecisions);
 
   const skipped = new Set<number>();
@@ -120,6 +130,33 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
   };
 }
 
+/** A block of sentences, not a link list, not inside furniture below `root`. */
+function isProseBlock(tree: LayoutTree, block: LeafBlock, root: number, depth: number[], params: SelectParams): boolean {
+  if (block.punctuationCount === 0 || block.textLength === 0) return false;
+  if (block.linkTextLength / block.textLength >= params.maxLinkDensity) return false;
+  const path = [...pathToContainer(tree, block.ownerId, root, depth), root];
+  return !path.some((id) => {
+    const el = elementAt(tree, id);
+    return el !== undefined && (junkReason(el) !== undefined || el.tag === 'h1');
+  });
+}
+
+/** The type most of the prose is set in: each block votes with its length. */
+function dominantBlockStyle(blocks: readonly LeafBlock[]): TextStyle {
+  const votes = new Map<string, { style: TextStyle; length: number }>();
+  for (const b of blocks) {
+    const key = `${Math.round(b.style.fontSizePx)}|${b.style.color}|${b.style.fontFamily}`;
+    const v = votes.get(key) ?? { style: b.style, length: 0 };
+    v.length += b.textLength;
+    votes.set(key, v);
+  }
+  return [...votes.values()].sort((a, b) => b.length - a.length)[0]!.style;
+}
+
+function boxOf(tree: LayoutTree, block: LeafBlock): Box {
+  return elementAt(tree, block.ownerId)?.box ?? { x: 0, y: 0, width: 0, height: 0 };
+}
+
 function pickSeed(units: readonly ScoredUnit[], junkChain: number[][], params: SelectParams): ScoredUnit | undefined {
   let best: ScoredUnit | undefined;
   let bestScore = -Infinity;
@@ -135,42 +172,26 @@ function pickSeed(units: readonly ScoredUnit[], junkChain: number[][], params: S
   return best;
 }
 
-/** Is the unit body-like when judged from container `a`? Used to score containers. */
-function bodyLike(
-  tree: LayoutTree,
-  u: ScoredUnit,
-  seed: ScoredUnit,
-  junk: number[],
-  depth: number[],
-  a: number,
-  params: SelectParams,
-): boolean {
-  if (junk.some((j) => depth[j]! > depth[a]!)) return false;
-  if (u.features.linkDensity >= params.maxLinkDensity) return false;
-  if (u.features.hasPunctuation === 0) return false;
-  if (u.style.fontSizePx < seed.style.fontSizePx * params.smallFontRatio) return false;
-  return horizontalOverlap(u, seed) >= params.minColumnOverlap;
+/** Is the block body-like when judged from container `a`? Used to score containers. */
+function bodyLike(tree: LayoutTree, block: LeafBlock, seedBox: Box, body: TextStyle, depth: number[], a: number, params: SelectParams): boolean {
+  if (!isProseBlock(tree, block, a, depth, params)) return false;
+  if (block.style.fontSizePx < body.fontSizePx * params.smallFontRatio) return false;
+  return horizontalOverlap(boxOf(tree, block), seedBox) >= params.minColumnOverlap;
 }
 
-function chooseContainer(
-  tree: LayoutTree,
-  units: readonly ScoredUnit[],
-  seed: ScoredUnit,
-  junkChain: number[][],
-  depth: number[],
-  params: SelectParams,
-): number {
-  const chain = [seed.nodeId, ...ancestorIds(tree, seed.nodeId)];
-  let best = seed.nodeId;
+function chooseContainer(tree: LayoutTree, blocks: readonly LeafBlock[], seedBlock: LeafBlock, body: TextStyle, depth: number[], params: SelectParams): number {
+  const seedBox = boxOf(tree, seedBlock);
+  const chain = [seedBlock.ownerId, ...ancestorIds(tree, seedBlock.ownerId)];
+  let best = seedBlock.ownerId;
   let bestValue = -Infinity;
   for (const a of chain) {
     let good = 0;
     let other = 0;
-    units.forEach((u, i) => {
-      if (!within(tree, u.nodeId, a, depth)) return;
-      if (bodyLike(tree, u, seed, junkChain[i]!, depth, a, params)) good += u.textLength;
-      else other += u.textLength;
-    });
+    for (const block of blocks) {
+      if (!within(tree, block.ownerId, a, depth)) continue;
+      if (bodyLike(tree, block, seedBox, body, depth, a, params)) good += block.textLength;
+      else other += block.textLength;
+    }
     const value = good - params.otherTextPenalty * other;
     if (value > bestValue + params.containerTieChars) {
       bestValue = value;
@@ -183,10 +204,12 @@ function chooseContainer(
 /** Unit-level roles: where the unit stands relative to the container and the body column. */
 function classifyUnit(tree: LayoutTree, u: ScoredUnit, seed: ScoredUnit, container: number, junk: number[], depth: number[]): UnitDecision {
   const decide = (role: UnitRole, included: boolean, reason: string): UnitDecision => ({ order: u.order, role, included, reason });
-  if (!within(tree, u.nodeId, container, depth)) return decide('outside-container', false, 'outside the body container');
+  // A large unit may hold the container (and its own header and footer): its blocks decide.
+  if (!within(tree, u.nodeId, container, depth) && !within(tree, container, u.nodeId, depth)) {
+    return decide('outside-container', false, 'outside the body container');
+  }
   const furniture = junk.find((j) => depth[j]! > depth[container]!);
   if (furniture !== undefined) return decide('furniture', false, `inside ${junkReason(elementAt(tree, furniture)!)}`);
-  if (horizontalOverlap(u, seed) < DEFAULT_SELECT_PARAMS.minColumnOverlap) return decide('out-of-column', false, 'beside the body column');
   return decide('body', false, u.order === seed.order ? 'best-scoring unit (seed)' : 'in the body container');
 }
 
@@ -194,19 +217,22 @@ function classifyUnit(tree: LayoutTree, u: ScoredUnit, seed: ScoredUnit, contain
  * Ad slots announce themselves with a label ("Advertisement", "Реклама", "广告"); the small box
  * around such a label is furniture even when nothing in its markup says so.
  */
-function adLabelBoxes(tree: LayoutTree, units: readonly ScoredUnit[], decisions: UnitDecision[], params: SelectParams): Set<number> {
+function adLabelBoxes(
+  tree: LayoutTree,
+  blocks: ReadonlyArray<{ block: LeafBlock }>,
+  container: number,
+  depth: number[],
+  params: SelectParams,
+): Set<number> {
   const boxes = new Set<number>();
-  decisions.forEach((d, i) => {
-    if (d.role !== 'body') return;
-    for (const block of leafBlocks(tree, units[i]!.memberIds)) {
-      if (block.textLength > 30) continue;
-      const text = textBlocks(tree, block.ids).join(' ').trim();
-      if (!AD_LABEL.test(text)) continue;
-      const box = tree.nodes[block.ownerId]?.parent ?? -1;
-      if (box > 0 && (tree.stats[box]?.textLength ?? Infinity) <= params.adBoxMaxChars) boxes.add(box);
-      else boxes.add(block.ownerId);
-    }
-  });
+  for (const { block } of blocks) {
+    if (block.textLength > 30 || !within(tree, block.ownerId, container, depth)) continue;
+    const text = textBlocks(tree, block.ids).join(' ').trim();
+    if (!AD_LABEL.test(text)) continue;
+    const box = tree.nodes[block.ownerId]?.parent ?? -1;
+    if (box > container && (tree.stats[box]?.textLength ?? Infinity) <= params.adBoxMaxChars) boxes.add(box);
+    else boxes.add(block.ownerId);
+  }
   return boxes;
 }
 
@@ -261,19 +287,21 @@ function sameType(a: TextStyle, b: TextStyle): boolean {
 }
 
 /**
- * Headings, lists and unsentenced lines count only between body paragraphs: before the first
+ * Headings, lists, unsentenced lines and prose in another type count only between body paragraphs: before the first
  * they are kickers, bylines and datelines; after the last, sign-offs and labels. A list right
  * after the last paragraph is kept (articles end with lists).
  */
-function trimToBodySpan(decisions: BlockDecision[]): void {
-  const isProse = (d: BlockDecision): boolean => d.role === 'body' && d.block.punctuationCount > 0;
+function trimToBodySpan(decisions: BlockDecision[], body: TextStyle): void {
+  // The span is set by prose in the body's own type: a standfirst or an author's note in
+  // another size or colour does not open or close it.
+  const isProse = (d: BlockDecision): boolean => d.role === 'body' && d.block.punctuationCount > 0 && sameType(d.block.style, body);
   const first = decisions.findIndex(isProse);
   let last = -1;
   decisions.forEach((d, i) => {
     if (isProse(d)) last = i;
   });
   decisions.forEach((d, i) => {
-    if (!d.included || isProse(d)) return;
+    if (!d.included || (isProse(d) && i >= first && i <= last)) return;
     if (first < 0 || i < first) Object.assign(d, { role: 'before-body', included: false, reason: `${d.reason}, before the first body paragraph` });
     else if (i > last && d.role !== 'list') Object.assign(d, { role: 'after-body', included: false, reason: `${d.reason}, after the last body paragraph` });
   });
@@ -302,11 +330,12 @@ function pathToContainer(tree: LayoutTree, id: number, container: number, depth:
   return out;
 }
 
-function horizontalOverlap(u: ScoredUnit, seed: ScoredUnit): number {
-  if (u.box.width <= 0) return 1;
-  const left = Math.max(u.box.x, seed.box.x);
-  const right = Math.min(u.box.x + u.box.width, seed.box.x + seed.box.width);
-  return Math.max(0, right - left) / u.box.width;
+/** Share of `box`'s width that lies over `column`. */
+function horizontalOverlap(box: Box, column: Box): number {
+  if (box.width <= 0) return 1;
+  const left = Math.max(box.x, column.x);
+  const right = Math.min(box.x + box.width, column.x + column.width);
+  return Math.max(0, right - left) / box.width;
 }
 
 function depths(tree: LayoutTree): number[] {
