@@ -16,6 +16,7 @@ export interface PageOverlay {
 /** Draws `overlays` (page coordinates) above everything; `overlays: null` removes them. */
 export function drawOverlays(overlays: PageOverlay[] | null): number {
   const containerId = '__broadsheet_overlays__';
+  const LABEL_HEIGHT_PX = 16;
   document.getElementById(containerId)?.remove();
   if (overlays === null) return 0;
 
@@ -41,9 +42,11 @@ export function drawOverlays(overlays: PageOverlay[] | null): number {
     if (overlay.label) {
       const tag = document.createElement('div');
       tag.textContent = overlay.label;
+      // Above the box, so it does not hide the box's first line; inside when at the very top.
+      const place = y >= LABEL_HEIGHT_PX ? `bottom:100%;` : 'top:0;';
       tag.style.cssText =
-        'position:absolute;left:0;top:0;padding:1px 4px;color:#fff;white-space:nowrap;' +
-        'font:bold 11px/1.3 monospace;text-shadow:0 0 2px #000;max-width:none;';
+        `position:absolute;left:-1px;${place}height:${LABEL_HEIGHT_PX}px;padding:0 4px;color:#fff;` +
+        'white-space:nowrap;font:bold 11px/16px monospace;max-width:none;box-sizing:border-box;';
       tag.style.backgroundColor = overlay.color;
       frame.append(tag);
     }
