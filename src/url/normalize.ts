@@ -120,7 +120,8 @@ export function normalizeUrl(input: string, base?: string, opts: NormalizeOption
   const query = normalizeQuery(url.search, options);
   const auth = url.username !== '' ? `${url.username}${url.password !== '' ? `:${url.password}` : ''}@` : '';
   let result = `${url.protocol}//${auth}${url.host}${path}${query === '' ? '' : `?${query}`}`;
-  if (options.lowercase) result = result.toLowerCase();
+  // Escapes keep upper-case hex so that the result is a fixed point of normalizeUrl.
+  if (options.lowercase) result = result.toLowerCase().replace(/%[0-9a-f]{2}/g, (escape) => escape.toUpperCase());
 
   if (result.length > options.maxLength) {
     return { ok: false, reason: `URL longer than ${options.maxLength} characters` };

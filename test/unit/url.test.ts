@@ -62,6 +62,7 @@ test.describe('normalizeUrl', () => {
   test('whole-URL lower-casing is an option, off by default', () => {
     expect(url(normalizeUrl('http://example.com/World?Q=A'))).toBe('http://example.com/World?Q=A');
     expect(url(normalizeUrl('http://example.com/World?Q=A', undefined, { lowercase: true }))).toBe('http://example.com/world?q=a');
+    expect(url(normalizeUrl('http://example.com/A%2fB', undefined, { lowercase: true }))).toBe('http://example.com/a%2Fb');
   });
 
   test('refuses schemes that are not crawlable, with the scheme in the reason', () => {
