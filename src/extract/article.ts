@@ -29,7 +29,7 @@ export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], sel
   const firstBodyTop = Math.min(...selection.bodyBlocks.map((b) => tree.nodes[b.ownerId]?.kind === 'element' ? (tree.nodes[b.ownerId] as { box: { y: number } }).box.y : Infinity));
   return {
     ...metadata,
-    title: pickTitle(tree, metadata.title, firstBodyTop),
+    title: pickTitle(tree, metadata.title, firstBodyTop, selection.bodyStyle.fontSizePx),
     url: tree.snapshot.url,
     text,
     html,
@@ -39,25 +39,55 @@ export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], sel
 }
 
 /**
- * The headline: the visible `<h1>` that the page's declared title agrees with, else the largest
- * `<h1>` above the body, else the declared title with a trailing " | Site name" removed.
+ * The headline: the visible `<h1>` (or large line above the body) that the page's declared title
+ * agrees with, else the largest `<h1>` above the body, else the declared title without its
+ * " | Section | Site name" parts.
  */
-function pickTitle(tree: LayoutTree, declared: string | null, bodyTop: number): string | null {
-  const h1s: Array<{ text: string; fontSizePx: number; y: number }> = [];
+function pickTitle(tree: LayoutTree, declared: string | null, bodyTop: number, bodyFontPx: number): string | null {
+  // Headline candidates: visible h1s, and short lines set much larger than the body above it
+  // (div-soup pages style a <div> as the headline).
+  const candidates: Array<{ text: string; fontSizePx: number; y: number; h1: boolean }> = [];
   tree.nodes.forEach((node, id) => {
-    if (node.kind !== 'element' || node.tag !== 'h1' || tree.hidden[id]) return;
+    if (node.kind !== 'element' || tree.hidden[id]) return;
+    const h1 = node.tag === 'h1';
+    const display = node.fontSizePx >= bodyFontPx * HEADLINE_FONT_RATIO && node.box.y <= bodyTop && (tree.stats[id]?.textLength ?? 0) <= 300;
+    if (!h1 && !display) return;
+    if (!h1 && node.children.every((c) => tree.nodes[c]?.kind !== 'text')) return;
     const text = collapseWhitespace(textOf(tree, id)).trim();
-    if (text) h1s.push({ text, fontSizePx: node.fontSizePx, y: node.box.y });
+    if (text) candidates.push({ text, fontSizePx: node.fontSizePx, y: node.box.y, h1 });
   });
-  const agreed = declared ? h1s.find((h) => declared.includes(h.text) || h.text.includes(declared)) : undefined;
+  // Among lines the declared title agrees with, the one that matches its longest part ("Headline"
+  // in "Headline | Section | Site"; a masthead matches only the short site name), h1 first on ties.
+  const parts = declared ? splitTitle(declared) : [];
+  let agreed: (typeof candidates)[number] | undefined;
+  let agreedLength = 0;
+  for (const c of candidates) {
+    for (const part of parts) {
+      if (!c.text.includes(part) && !part.includes(c.text)) continue;
+      const length = Math.min(part.length, c.text.length) + (c.h1 ? 0.5 : 0);
+      if (length > agreedLength) {
+        agreed = c;
+        agreedLength = length;
+      }
+    }
+  }
   if (agreed) return agreed.text;
+  const h1s = candidates.filter((c) => c.h1);
   const above = h1s.filter((h) => h.y <= bodyTop).sort((a, b) => b.fontSizePx - a.fontSizePx)[0];
   if (above) return above.text;
   if (h1s.length === 1) return h1s[0]!.text;
-  if (!declared) return null;
-  const parts = declared.split(/\s+[|–—-]\s+/u);
-  return parts.length > 1 ? parts.reduce((a, b) => (b.length > a.length ? b : a)) : declared;
+  if (!declared) return candidates.sort((a, b) => b.fontSizePx - a.fontSizePx)[0]?.text ?? null;
+  return parts.reduce((a, b) => (b.length > a.length ? b : a), declared);
 }
+
+/** "Headline | Section | Site" → its parts (the whole title is one of them). */
+function splitTitle(title: string): string[] {
+  const parts = title.split(/\s+[|–—-]\s+|\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0);
+  return [title, ...(parts.length > 1 ? parts : [])];
+}
+
+/** A headline is set at least this much larger than the body text. */
+const HEADLINE_FONT_RATIO = 1.25;
 
 function textOf(tree: LayoutTree, id: number): string {
   const node = tree.nodes[id];

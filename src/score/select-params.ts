@@ -46,7 +46,7 @@ export const DEFAULT_SELECT_PARAMS: Readonly<SelectParams> = Object.freeze({
   furnitureSeedDiscount: 0.5,
   headingMaxChars: 150,
   headingFontRatio: 1.1,
-  boxedMaxChars: 200,
+  boxedMaxChars: 80,
   displayFontRatio: 1.12,
   adBoxMaxChars: 300,
 });

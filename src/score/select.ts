@@ -265,8 +265,12 @@ function classifyBlock(
     return { role: 'caption-like', included: false, reason: `small print (${block.style.fontSizePx}px against ${body.fontSizePx}px)` };
   }
   if (tags.some((t) => /^h[2-6]$/u.test(t))) return { role: 'heading', included: true, reason: 'subheading' };
-  if (!sentences && block.textLength <= params.headingMaxChars &&
-      (block.style.fontWeight >= 600 || block.style.fontSizePx > body.fontSizePx * params.headingFontRatio)) {
+  // A short bold line is a subheading even when it asks a question ("Why is it taking so long?");
+  // a short larger line without a sentence is one too. Larger sentences are standfirsts and pull quotes.
+  const short = block.textLength <= params.headingMaxChars;
+  const bold = block.style.fontWeight >= 600;
+  const larger = block.style.fontSizePx > body.fontSizePx * params.headingFontRatio;
+  if (short && ((bold && block.punctuationCount <= 1) || (!sentences && larger))) {
     return { role: 'heading', included: true, reason: 'short emphasised line (subheading)' };
   }
   if (tags.includes('li') || tags.includes('dd') || tags.includes('dt')) return { role: 'list', included: true, reason: 'list item' };
