@@ -202,10 +202,7 @@ export class RenderSession {
     const loadMs = performance.now() - loadStarted;
 
     const snapshotStarted = performance.now();
-    const snapshot = await takeSnapshot(page, {
-      maxElements: options.maxElements,
-      timeoutMs: options.snapshotTimeoutMs,
-    });
+    const snapshot = await snapshotSettled(page, options);
     const snapshotMs = performance.now() - snapshotStarted;
 
     return {
@@ -257,6 +254,21 @@ export class RenderSession {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
     });
     return status;
+  }
+}
+
+/**
+ * Takes the snapshot; if a script or meta refresh navigates the page while the collector runs,
+ * waits for the new document to load and tries once more.
+ */
+async function snapshotSettled(page: Page, options: RenderOptions): Promise<LayoutSnapshot> {
+  const snapshotOptions = { maxElements: options.maxElements, timeoutMs: options.snapshotTimeoutMs };
+  try {
+    return await takeSnapshot(page, snapshotOptions);
+  } catch (error) {
+    if (!(error instanceof RenderError && error.code === 'render-navigation')) throw error;
+    await page.waitForLoadState('load', { timeout: options.navigationTimeoutMs }).catch(() => undefined);
+    return takeSnapshot(page, snapshotOptions);
   }
 }
 

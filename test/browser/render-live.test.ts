@@ -50,6 +50,10 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     response.writeHead(200, { 'content-type': 'application/octet-stream' });
     return void response.end(Buffer.from([0, 1, 2, 3, 4, 5]));
   }
+  if (path === '/script-redirect') {
+    return html(200, `<title>Old</title><p>old</p><script>
+      addEventListener('load', () => setTimeout(() => location.replace('/page'), 0));</script>`);
+  }
   if (path === '/loop-a' || path === '/loop-b') {
     response.writeHead(302, { location: path === '/loop-a' ? '/loop-b' : '/loop-a' });
     return void response.end();
@@ -112,6 +116,15 @@ test.describe('rendering live URLs', () => {
     const page = await render(session, '/moved');
     expect(page.finalUrl).toBe(`${origin}/page`);
     expect(page.httpStatus).toBe(200);
+  });
+
+  test('a page that moves itself on after load still yields a snapshot', async ({ session }) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const page = await render(session, '/script-redirect');
+      // Whichever document the collector saw, it saw all of one document.
+      expect(['Old', 'Live page']).toContain(page.snapshot.meta.title);
+      expect(page.snapshot.nodes.length).toBeGreaterThan(1);
+    }
   });
 
   test('blocked resource types are refused and never fetched', async ({ session }) => {
