@@ -9,3 +9,13 @@
 export function pageExpression<A>(fn: (arg: A) => unknown, arg: A): string {
   return `(() => { const __name = (target) => target; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
 }
+
+/**
+ * Like `pageExpression`, but the page returns its result as one JSON string, for the caller to
+ * `JSON.parse`. Playwright's structured serialisation of a large object graph is slow: for a
+ * snapshot of 16 000 nodes (3.5 MB) it took 6–7 s, against 0.7 s for the same data as a string
+ * (measured on the 2-core dev machine; the collection itself took 0.3 s).
+ */
+export function pageJsonExpression<A>(fn: (arg: A) => unknown, arg: A): string {
+  return `JSON.stringify(${pageExpression(fn, arg)})`;
+}

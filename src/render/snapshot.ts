@@ -6,12 +6,12 @@ import type { Page } from 'playwright';
 import { RenderError } from '../errors.js';
 import type { LayoutSnapshot } from '../types.js';
 import { firstLine, isCrash } from './failures.js';
-import { pageExpression } from './page-expression.js';
+import { pageJsonExpression } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions, type CollectLayoutResult } from './in-page/collect-layout.js';
 
-/** The collector as a self-contained expression (see page-expression.ts). */
+/** The collector as a self-contained expression that yields its result as JSON text (see page-expression.ts). */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  return pageExpression(collectLayout, options);
+  return pageJsonExpression(collectLayout, options);
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {
@@ -39,7 +39,9 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
       );
     }, options.timeoutMs);
   });
-  const evaluation = page.evaluate(expression) as Promise<CollectLayoutResult>;
+  const evaluation = (page.evaluate(expression) as Promise<string>).then(
+    (json) => JSON.parse(json) as CollectLayoutResult,
+  );
   // If the timer wins, the evaluate rejects later when the context closes; nobody waits for it.
   evaluation.catch(() => undefined);
   let result: CollectLayoutResult;
