@@ -79,8 +79,8 @@ async function main() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && hasAptGet()) {
-    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium package with apt-get.\n');
-    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'])) {
+    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium (and CJK fonts, so Chinese and Japanese pages lay out as they do for readers) with apt-get.\n');
+    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk'])) {
       const after = await findChromium();
       if (after && 'path' in after) {
         process.stderr.write(`ensure-browser: installed Chromium at ${after.path}\n`);

@@ -1,3 +1,34 @@
 // broadsheet's public library entry. Exports are explicit; anything not listed here is internal.
 export type * from './types.js';
 export * from './errors.js';
+
+// Extraction: end to end (renders in Chromium) and the pure stages on a stored snapshot.
+export { extract, extractHtml } from './extract/extract.js';
+export type { ExtractionResult, ExtractCallOptions, ExtractTimings } from './extract/extract.js';
+export type { ExtractOptionsInput } from './extract/options.js';
+export { extractFromSnapshot, DEFAULT_EXTRACT_PARAMS } from './extract/from-snapshot.js';
+export type { SnapshotExtraction, Explanation, ExplainedUnit, ExtractParams } from './extract/from-snapshot.js';
+export type { Article } from './extract/article.js';
+export type { ArticleMetadata } from './extract/metadata.js';
+
+// The stages, for replay and tuning.
+export { buildLayoutTree } from './segment/tree.js';
+export { segment } from './segment/visual-units.js';
+export { DEFAULT_SEGMENT_PARAMS } from './segment/params.js';
+export type { SegmentParams } from './segment/params.js';
+export { scoreUnits } from './score/score-units.js';
+export { DEFAULT_SCORE_WEIGHTS } from './score/weights.js';
+export type { ScoreWeights } from './score/weights.js';
+export { selectBody } from './score/select.js';
+export { DEFAULT_SELECT_PARAMS } from './score/select-params.js';
+export type { SelectParams } from './score/select-params.js';
+
+// Rendering.
+export { findChromium, launchBrowser } from './render/browser.js';
+export { RenderSession } from './render/session.js';
+export type { RenderInput, RenderedPage, Overlay } from './render/session.js';
+
+// Benchmark metric, URL analysis and the cluster model.
+export { pageScores, aggregate, tokenize, tokenizeMultilingual } from './bench/metrics.js';
+export * as url from './url/index.js';
+export * as cluster from './cluster/index.js';

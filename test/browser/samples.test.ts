@@ -1,0 +1,42 @@
+/**
+ * The bundled samples (samples/*.html with their expected bodies) rendered in Chromium and
+ * extracted: every page's body must match the expected one at token 4-gram F1 ≥ 0.95 (the AEB
+ * metric with CJK characters as tokens, so Chinese pages are scored per character), and the
+ * headline must be found.
+ */
+import { readFile } from 'node:fs/promises';
+import { test, expect } from './fixtures.js';
+import { openSamples } from '../../src/bench/corpora/samples.js';
+import { pageScores, tokenizeMultilingual } from '../../src/bench/metrics.js';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+
+const MIN_F1 = 0.95;
+const corpus = await openSamples('samples');
+const pages: Array<Awaited<ReturnType<typeof collect>>[number]> = await collect();
+
+async function collect() {
+  const out = [];
+  for await (const page of corpus.pages()) out.push(page);
+  return out;
+}
+
+test('there are at least 10 samples in English, Chinese and Russian', () => {
+  expect(pages.length).toBeGreaterThanOrEqual(10);
+  const languages = new Set(pages.map((p) => (p.language ?? '').slice(0, 2)));
+  for (const lang of ['en', 'zh', 'ru']) expect(languages).toContain(lang);
+});
+
+for (const page of pages) {
+  test(`sample ${page.id}: body F1 ≥ ${MIN_F1}`, async ({ session }) => {
+    const bytes = await readFile(page.html.path);
+    const result = await session.render({ kind: 'html', bytes, url: page.url ?? `http://saved.invalid/${page.id}.html`, label: page.id }, async (rendered) =>
+      extractFromSnapshot(rendered.snapshot),
+    );
+    expect(result.kind, result.kind === 'none' ? result.reason : '').toBe('article');
+    if (result.kind !== 'article') return;
+    const score = pageScores(result.article.text, page.truth.body, { tokenizer: tokenizeMultilingual });
+    test.info().annotations.push({ type: 'f1', description: `P=${score.precision.toFixed(3)} R=${score.recall.toFixed(3)} F1=${score.f1.toFixed(3)}` });
+    expect(score.f1, `P=${score.precision.toFixed(3)} R=${score.recall.toFixed(3)}`).toBeGreaterThanOrEqual(MIN_F1);
+    if (page.truth.title) expect(result.article.title).toBe(page.truth.title);
+  });
+}
