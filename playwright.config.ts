@@ -12,7 +12,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list'], ['./test/summary-reporter.ts']] : [['list'], ['./test/summary-reporter.ts']],
+  reporter: [['list'], ['./test/summary-reporter.ts']],
   projects: [
     { name: 'unit', testDir: 'test/unit' },
     { name: 'browser', testDir: 'test/browser' },

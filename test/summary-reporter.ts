@@ -1,19 +1,26 @@
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
 
-/** Prints the plain closing line `N passed, N failed, N skipped` that CI reads. */
+/**
+ * Prints the plain closing line `N passed, N failed, N skipped` that CI reads. Counts each
+ * test once, by its final outcome: a test marked `test.fail()` that fails as expected passes.
+ */
 export default class SummaryReporter implements Reporter {
-  private passed = 0;
-  private failed = 0;
-  private skipped = 0;
+  private readonly tests = new Set<TestCase>();
 
-  onTestEnd(test: TestCase, result: TestResult): void {
-    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
-    if (result.status === 'passed') this.passed++;
-    else if (result.status === 'skipped') this.skipped++;
-    else this.failed++;
+  onTestEnd(test: TestCase): void {
+    this.tests.add(test);
   }
 
   onEnd(_result: FullResult): void {
-    process.stdout.write(`\n${this.passed} passed, ${this.failed} failed, ${this.skipped} skipped\n`);
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const test of this.tests) {
+      const outcome = test.outcome();
+      if (outcome === 'skipped') skipped++;
+      else if (outcome === 'unexpected') failed++;
+      else passed++;
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
