@@ -61,7 +61,8 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
     }
   }
 
-  // Bottom-up sums.
+  // Bottom-up sums. `inlineText`: text an inline element adds to its block's own lines.
+  const inlineText = new Array<number>(n).fill(0);
   for (let id = n - 1; id >= 0; id--) {
     const node = nodes[id]!;
     const s: NodeStats = { textLength: 0, linkTextLength: 0, punctuationCount: 0, imageCount: 0, paragraphCount: 0 };
@@ -71,7 +72,8 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
         s.linkTextLength = inLink[id] ? s.textLength : 0;
         s.punctuationCount = countSentenceEnds(node.text);
       } else {
-        let holdsTextDirectly = false;
+        // Text that flows in this element's own lines: text children and inline children's text.
+        let inlineTextHere = 0;
         for (const childId of node.children) {
           const c = stats[childId];
           if (!c) continue;
@@ -80,10 +82,15 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
           s.punctuationCount += c.punctuationCount;
           s.imageCount += c.imageCount;
           s.paragraphCount += c.paragraphCount;
-          if (nodes[childId]?.kind === 'text' && c.textLength > 0) holdsTextDirectly = true;
+          inlineTextHere += nodes[childId]?.kind === 'text' ? c.textLength : (inlineText[childId] ?? 0);
         }
         if (node.tag === 'img' && !isTrackingPixel(node)) s.imageCount += 1;
-        if (holdsTextDirectly && isBlock[id]) s.paragraphCount += 1;
+        // A block whose own lines hold text is a paragraph, also when the text sits in a <span>.
+        if (isBlock[id]) {
+          if (inlineTextHere > 0) s.paragraphCount += 1;
+        } else {
+          inlineText[id] = inlineTextHere;
+        }
       }
     }
     stats[id] = s;

@@ -18,8 +18,11 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
   let line = '';
   let emptyLineBreaks = 0;
 
+  let linePreserved = false;
   const endLine = (): void => {
-    const text = line.replace(/[ \t]+/gu, ' ').trim();
+    // Preformatted text keeps its spacing; flowing text is collapsed and trimmed.
+    const text = linePreserved ? line.replace(/\s+$/u, '') : line.replace(/[ \t]+/gu, ' ').trim();
+    linePreserved = false;
     if (text.length > 0) {
       lines.push(text);
       emptyLineBreaks = 0;
@@ -40,6 +43,7 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
     if (!node || tree.hidden[id] || options.skip?.(id)) return;
     if (node.kind === 'text') {
       line += pre ? node.text : collapseWhitespace(node.text);
+      if (pre) linePreserved = true;
       if (pre && line.includes('\n')) {
         const parts = line.split('\n');
         line = parts.pop() ?? '';
