@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
+import { benchCommand } from './commands/bench.js';
 import { extractCommand } from './commands/extract.js';
 import { EXIT } from './exit-codes.js';
 
@@ -27,7 +28,8 @@ export async function main(argv: string[]): Promise<number> {
     .version(version())
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .addCommand(extractCommand(setExit));
+    .addCommand(extractCommand(setExit))
+    .addCommand(benchCommand(setExit));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -1,0 +1,127 @@
+/**
+ * Bench reports that are text: JSON (the `BenchRun` as is) and Markdown for the terminal.
+ * Pure: no I/O. The HTML report is in `report-html.ts`.
+ */
+import type { BenchPageResult, BenchRun, SystemSummary } from './runner.js';
+
+export function jsonReport(run: BenchRun): string {
+  return `${JSON.stringify(run, null, 2)}\n`;
+}
+
+/**
+ * Pages in report order: those where broadsheet loses to the peer first (largest loss first),
+ * then the rest by broadsheet's F1, lowest first. Without a peer, by broadsheet's F1.
+ */
+export function pagesInReportOrder(run: BenchRun): BenchPageResult[] {
+  const margin = (p: BenchPageResult): number => p.broadsheet.score.f1 - (p.readability?.score.f1 ?? p.broadsheet.score.f1);
+  return [...run.pages].sort((a, b) => {
+    const la = margin(a) < 0;
+    const lb = margin(b) < 0;
+    if (la !== lb) return la ? -1 : 1;
+    if (la) return margin(a) - margin(b) || a.id.localeCompare(b.id);
+    return a.broadsheet.score.f1 - b.broadsheet.score.f1 || a.id.localeCompare(b.id);
+  });
+}
+
+/** Pages where broadsheet's F1 is below the peer's. */
+export function losingPages(run: BenchRun): BenchPageResult[] {
+  return run.pages.filter((p) => p.readability !== undefined && p.broadsheet.score.f1 < p.readability.score.f1);
+}
+
+export function fixed(value: number, digits = 3): string {
+  return value.toFixed(digits);
+}
+
+export function withSpread(value: number, std: number): string {
+  return `${fixed(value)} ± ${fixed(std)}`;
+}
+
+export function systemsOf(run: BenchRun): SystemSummary[] {
+  return run.systems.readability ? [run.systems.broadsheet, run.systems.readability] : [run.systems.broadsheet];
+}
+
+function memoryCell(s: SystemSummary): string {
+  const own = `${fixed(s.memory.peakProcessRssMb, 0)} MiB`;
+  return s.name === 'broadsheet' && s.memory.peakChildrenRssMb !== null ? `${own} + ${fixed(s.memory.peakChildrenRssMb, 0)} MiB Chromium` : own;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The figures per system, one row each. */
+export function summaryTable(run: BenchRun): string {
+  return table(
+    ['system', 'P', 'R', 'F1', 'accuracy', 'ms/page median', 'ms/page p95', 'pages/s', 'peak memory', 'ok / none / error'],
+    systemsOf(run).map((s) => [
+      `${s.name} ${s.version}${s.concurrency > 1 ? ` (×${s.concurrency})` : ''}`,
+      withSpread(s.scores.precision, s.scores.precisionStd),
+      withSpread(s.scores.recall, s.scores.recallStd),
+      withSpread(s.scores.f1, s.scores.f1Std),
+      withSpread(s.scores.accuracy, s.scores.accuracyStd),
+      fixed(s.msMedian, 0),
+      fixed(s.msP95, 0),
+      fixed(s.pagesPerSecond, 2),
+      memoryCell(s),
+      `${s.ok} / ${s.none} / ${s.errors}`,
+    ]),
+  );
+}
+
+/** broadsheet pages/s ÷ Readability pages/s, when both ran. */
+export function speedRatio(run: BenchRun): number | null {
+  const peer = run.systems.readability;
+  return peer && peer.pagesPerSecond > 0 ? run.systems.broadsheet.pagesPerSecond / peer.pagesPerSecond : null;
+}
+
+/** Failed or empty pages of both systems, with their reasons. */
+export function failures(run: BenchRun): Array<{ id: string; system: string; status: string; reason: string }> {
+  const out: Array<{ id: string; system: string; status: string; reason: string }> = [];
+  for (const p of run.pages) {
+    for (const [system, r] of [['broadsheet', p.broadsheet], ['readability', p.readability]] as const) {
+      if (r && r.status !== 'ok') out.push({ id: p.id, system, status: r.status, reason: r.reason ?? '' });
+    }
+  }
+  return out;
+}
+
+export function markdownReport(run: BenchRun): string {
+  const b = run.systems.broadsheet;
+  const parts: string[] = [];
+  parts.push(`# broadsheet bench: ${run.corpus.name} (${run.pages.length} pages, tokenizer ${run.corpus.tokenization})`);
+  parts.push(summaryTable(run));
+  const ratio = speedRatio(run);
+  const speed = ratio === null ? '' : ` Speed ratio broadsheet ÷ Readability: ${fixed(ratio, 2)}×.`;
+  const st = b.stageMedians;
+  parts.push(
+    `F1 is 2PR/(P+R) of the corpus means; ± is the bootstrap standard deviation (${b.scores.bootstrapSamples} samples, seed ${b.scores.seed}).${speed}` +
+      (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : ''),
+  );
+  const peer = run.systems.readability !== undefined;
+  const losing = losingPages(run).length;
+  parts.push(peer ? `## Pages (${losing} where broadsheet loses, listed first)` : '## Pages (lowest F1 first)');
+  parts.push(
+    table(
+      peer ? ['page', 'broadsheet F1', 'Readability F1', 'Δ', 'broadsheet ms', 'Readability ms', 'note'] : ['page', 'broadsheet F1', 'broadsheet ms', 'note'],
+      pagesInReportOrder(run).map((p) => {
+        const note = [p.broadsheet.status !== 'ok' ? `broadsheet ${p.broadsheet.status}` : '', p.readability && p.readability.status !== 'ok' ? `readability ${p.readability.status}` : '']
+          .filter(Boolean)
+          .join('; ');
+        return peer && p.readability
+          ? [p.id, fixed(p.broadsheet.score.f1), fixed(p.readability.score.f1), fixed(p.broadsheet.score.f1 - p.readability.score.f1), fixed(p.broadsheet.ms, 0), fixed(p.readability.ms, 0), note]
+          : [p.id, fixed(p.broadsheet.score.f1), fixed(p.broadsheet.ms, 0), note];
+      }),
+    ),
+  );
+  const failed = failures(run);
+  if (failed.length > 0) {
+    parts.push('## Failures and empty pages (scored as misses)');
+    parts.push(failed.map((f) => `- ${f.id} — ${f.system} ${f.status}: ${f.reason}`).join('\n'));
+  }
+  if (run.corpus.skipped.length > 0) {
+    parts.push(`## Skipped by the corpus\n${run.corpus.skipped.map((s) => `- ${s.id}: ${s.reason}`).join('\n')}`);
+  }
+  parts.push(`## Notes\n${run.notes.map((n) => `- ${n}`).join('\n')}`);
+  return `${parts.join('\n\n')}\n`;
+}
