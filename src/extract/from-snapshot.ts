@@ -11,11 +11,18 @@ import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../s
 import { selectBody, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { buildArticle, type Article } from './article.js';
+import type { LayoutTree } from '../segment/tree.js';
+import type { ClusterModel } from '../cluster/index.js';
+import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
 
 export interface ExtractParams {
   segment: SegmentParams;
   weights: ScoreWeights;
   select: SelectParams;
+  /** A cluster model (SPEC §5): when given, the model stage runs after the visual one (model-stage.ts). */
+  model?: ClusterModel;
+  /** How the model stage combines with the visual score; defaults in model-stage.ts. */
+  modelStage?: Partial<Omit<ModelStageParams, 'model'>>;
 }
 
 export const DEFAULT_EXTRACT_PARAMS: Readonly<ExtractParams> = Object.freeze({
@@ -45,6 +52,8 @@ export interface Explanation {
   containerId: number | null;
   /** Milliseconds spent in each pure stage. */
   timingsMs: { tree: number; segment: number; score: number; select: number; article: number };
+  /** What the model stage did; present only when a model was given. */
+  model?: ModelStageReport;
 }
 
 export type SnapshotExtraction =
@@ -52,9 +61,22 @@ export type SnapshotExtraction =
   | { kind: 'none'; reason: string; explanation: Explanation };
 
 export function extractFromSnapshot(snapshot: LayoutSnapshot, params: Partial<ExtractParams> = {}): SnapshotExtraction {
+  const { model, modelStage, ...visualParams } = params;
+  if (!model) return extractVisually(snapshot, visualParams);
+  const tree = buildLayoutTree(snapshot);
+  return runModelStage({
+    tree,
+    visual: extractVisually(snapshot, visualParams, tree),
+    params: { ...DEFAULT_MODEL_STAGE, ...modelStage, model },
+    extractRegion: (region) => extractVisually(region, visualParams),
+  });
+}
+
+/** The visual extraction (SPEC §3–4); `tree` may be passed when the caller has built it. */
+function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams>, prebuilt?: LayoutTree): SnapshotExtraction {
   const p = { ...DEFAULT_EXTRACT_PARAMS, ...params };
   const clock = stopwatch();
-  const tree = buildLayoutTree(snapshot);
+  const tree = prebuilt ?? buildLayoutTree(snapshot);
   const tTree = clock();
   const units = segment(tree, p.segment);
   const tSegment = clock();

@@ -1,0 +1,273 @@
+/**
+ * The cluster model as a stage of the extraction cascade (SPEC §5 (a)–(e)), and the labels a
+ * model is trained on. Pure: no browser, no files.
+ *
+ *   snapshot ─▶ visual extraction (SPEC §3–4, unchanged) ──────────────┐
+ *          └─▶ candidates ─▶ features ─▶ γ ─▶ pickBody (model pick) ──┴─▶ decide ─▶ article
+ *
+ * How the two combine (`cascade`), one clause per condition, first match wins:
+ * 'veto' (default) — the visual score stays the primary method; the model only overrules it
+ *   when no cluster accepts what the visual score chose.
+ *   1. the model accepts no candidate              → visual   ('visual (model abstained)')
+ *   2. the visual score found no article           → model    ('model (visual found none)')
+ *   3. the model's pick is the visual container,
+ *      or nests with it at ≥ `sameTextShare` of the larger one's text
+ *                                                   → visual   ('visual (model agreed)')
+ *   4. some other accepted candidate (set D) is the
+ *      visual container in that sense               → visual   ('visual (model accepts it)')
+ *   5. otherwise the visual body lies where no
+ *      cluster accepts it                           → model    ('model (vetoed visual)')
+ * 'primary' — the model's pick wins whenever there is one (clauses 1–2 still apply).
+ * When the model wins, its node is extracted by the same visual pipeline run on that subtree
+ * alone ("the model chooses the region, the visual stages clean it": captions, share bars and
+ * ads inside the node are still left out); if that finds nothing, the visual result stands
+ * ('visual (model region empty)').
+ *
+ * Measured on the samples (train on one half of the pages, test on the other, both ways):
+ * see `test/browser/model-extract.test.ts` and the report of issue 4. 'veto' never lowered a
+ * page's F1 there; 'primary' did, which is why 'veto' is the default.
+ */
+import type { LayoutSnapshot, SnapshotNode } from '../types.js';
+import { assign, pickBody, type BodyPick, type ClusterModel, type NodeFeatures } from '../cluster/index.js';
+import { candidateNodes, DEFAULT_CANDIDATE_FILTERS, nodeFeatures, treeAncestry, type CandidateFilters } from '../cluster/node-features.js';
+import { isAncestor, type LayoutTree } from '../segment/tree.js';
+import { renderPlainText } from '../segment/unit-text.js';
+import { pageScores, type Tokenizer } from '../bench/metrics.js';
+import type { SnapshotExtraction } from './from-snapshot.js';
+
+export type CascadeMode = 'veto' | 'primary';
+
+export interface ModelStageParams {
+  model: ClusterModel;
+  cascade: CascadeMode;
+  filters: CandidateFilters;
+  /**
+   * Two nested nodes hold "the same body" when the smaller one has at least this share of the
+   * larger one's text: a wrapper that adds a byline or a share bar (≤ 20 % of the text) is the
+   * same choice, a page wrapper that adds a sidebar and comments is not. Reasoned, not tuned.
+   */
+  sameTextShare: number;
+}
+
+export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Object.freeze({
+  cascade: 'veto',
+  filters: DEFAULT_CANDIDATE_FILTERS,
+  sameTextShare: 0.8,
+});
+
+export type ModelStageName =
+  | 'visual (model abstained)'
+  | 'model (visual found none)'
+  | 'visual (model agreed)'
+  | 'visual (model accepts it)'
+  | 'model (vetoed visual)'
+  | 'model (primary)'
+  | 'visual (model region empty)';
+
+/** What the model stage did on one page; `explanation.model` in an extraction. */
+export interface ModelStageReport {
+  stage: ModelStageName;
+  /** Which method's body is in the article. */
+  winner: 'visual' | 'model';
+  cascade: CascadeMode;
+  candidateCount: number;
+  /** The model's pick (steps (c)–(e)) in this page's node ids. */
+  pick: BodyPick;
+  /** The visual selection's container and its largest membership, when there is one. */
+  visualContainerId: number | null;
+  visualContainerGamma: number | null;
+  timingsMs: { featurise: number; assign: number };
+}
+
+/**
+ * Applies the model to a page whose visual extraction is done. `extractRegion` is the visual
+ * pipeline (it is passed in so this module does not import its caller).
+ */
+export function runModelStage(input: {
+  tree: LayoutTree;
+  visual: SnapshotExtraction;
+  params: ModelStageParams;
+  extractRegion: (snapshot: LayoutSnapshot) => SnapshotExtraction;
+}): SnapshotExtraction {
+  const { tree, visual, params } = input;
+  const t0 = performance.now();
+  const candidates = candidateNodes(tree, params.filters);
+  const t1 = performance.now();
+  const pick = pickBody(candidates, params.model, treeAncestry(tree));
+  const t2 = performance.now();
+  const containerId = visual.kind === 'article' ? visual.explanation.containerId : null;
+  const report: Omit<ModelStageReport, 'stage' | 'winner'> = {
+    cascade: params.cascade,
+    candidateCount: candidates.length,
+    pick,
+    visualContainerId: containerId,
+    visualContainerGamma: containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId)).gammaMax,
+    timingsMs: { featurise: round(t1 - t0), assign: round(t2 - t1) },
+  };
+  const decision = decide(tree, pick, containerId, params);
+  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual' });
+  if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
+
+  const region = subtreeSnapshot(tree.snapshot, pick.id);
+  const fromRegion = input.extractRegion(region.snapshot);
+  if (fromRegion.kind === 'none') return keepVisual('visual (model region empty)');
+  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model' });
+}
+
+/** The cascade's clauses (see the header), on node ids only. */
+export function decide(
+  tree: LayoutTree,
+  pick: BodyPick,
+  visualContainerId: number | null,
+  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare'>,
+): { winner: 'visual' | 'model'; stage: ModelStageName } {
+  if (pick.kind === 'none') return { winner: 'visual', stage: 'visual (model abstained)' };
+  if (visualContainerId === null) return { winner: 'model', stage: 'model (visual found none)' };
+  if (params.cascade === 'primary') return { winner: 'model', stage: 'model (primary)' };
+  if (sameBody(tree, pick.id, visualContainerId, params.sameTextShare)) return { winner: 'visual', stage: 'visual (model agreed)' };
+  if (pick.accepted.some((d) => sameBody(tree, d.id, visualContainerId, params.sameTextShare))) {
+    return { winner: 'visual', stage: 'visual (model accepts it)' };
+  }
+  return { winner: 'model', stage: 'model (vetoed visual)' };
+}
+
+/** The same node, or nested with the smaller holding ≥ `share` of the larger's text. */
+export function sameBody(tree: LayoutTree, a: number, b: number, share: number): boolean {
+  if (a === b) return true;
+  if (!isAncestor(tree, a, b) && !isAncestor(tree, b, a)) return false;
+  const la = tree.stats[a]?.textLength ?? 0;
+  const lb = tree.stats[b]?.textLength ?? 0;
+  const larger = Math.max(la, lb);
+  return larger > 0 && Math.min(la, lb) / larger >= share;
+}
+
+/**
+ * The subtree of `rootId` as a snapshot of its own: in document pre-order a subtree is a
+ * contiguous run of ids, so it is a slice with every id shifted by `offset` (= rootId).
+ * Page size, URL and metadata are the page's, so area ratios and the title stay comparable.
+ */
+export function subtreeSnapshot(snapshot: LayoutSnapshot, rootId: number): { snapshot: LayoutSnapshot; offset: number } {
+  const nodes = snapshot.nodes;
+  const inside = new Set<number>([rootId]);
+  let end = rootId + 1;
+  while (end < nodes.length && inside.has(nodes[end]!.parent)) inside.add(end++);
+  const shift = (id: number): number => id - rootId;
+  const sub: SnapshotNode[] = nodes.slice(rootId, end).map((node) => {
+    const parent = node.id === rootId ? -1 : shift(node.parent);
+    return node.kind === 'element'
+      ? { ...node, id: shift(node.id), parent, children: node.children.map(shift) }
+      : { ...node, id: shift(node.id), parent };
+  });
+  return {
+    snapshot: { ...snapshot, nodes: sub, elementCount: sub.filter((node) => node.kind === 'element').length },
+    offset: rootId,
+  };
+}
+
+/** An extraction made on a subtree, with its node ids put back into the page's numbering. */
+function shiftIds(extraction: SnapshotExtraction, offset: number): SnapshotExtraction {
+  const e = extraction.explanation;
+  const explanation = {
+    ...e,
+    units: e.units.map((u) => ({ ...u, nodeId: u.nodeId + offset })),
+    containerId: e.containerId === null ? null : e.containerId + offset,
+  };
+  return { ...extraction, explanation };
+}
+
+function withReport(extraction: SnapshotExtraction, model: ModelStageReport): SnapshotExtraction {
+  return { ...extraction, explanation: { ...extraction.explanation, model } };
+}
+
+// ── Training labels ─────────────────────────────────────────────────────────────────────
+
+/** How a ground-truth body is matched to a node of the rendered page. */
+export interface TruthMatchParams {
+  /**
+   * The node must hold at least this share of the truth's shingles (AEB metric recall): 0.9
+   * allows for a caption or a pull quote the annotator kept and the page renders elsewhere.
+   */
+  minRecall: number;
+  /** Without a node of that recall, the best-F1 node is used if its F1 reaches this. */
+  minFallbackF1: number;
+}
+
+export const DEFAULT_TRUTH_MATCH: Readonly<TruthMatchParams> = Object.freeze({ minRecall: 0.9, minFallbackF1: 0.6 });
+
+export type TruthLabel =
+  | { kind: 'label'; nodeId: number; features: NodeFeatures; precision: number; recall: number; f1: number; rule: 'recall' | 'best-f1' }
+  | { kind: 'none'; reason: string };
+
+/**
+ * The node whose text matches the ground-truth body: among candidates with recall ≥
+ * `minRecall`, the one of highest precision (the smaller node on ties, i.e. the tightest
+ * wrapper); else the best F1 when it reaches `minFallbackF1`; else "none, because …".
+ * Nodes with less than half the truth's length cannot reach the recall and are not scored.
+ */
+export function labelFromTruth(
+  tree: LayoutTree,
+  truthBody: string,
+  tokenizer: Tokenizer,
+  params: TruthMatchParams = DEFAULT_TRUTH_MATCH,
+  filters: CandidateFilters = DEFAULT_CANDIDATE_FILTERS,
+): TruthLabel {
+  const truthLength = truthBody.replace(/\s+/gu, ' ').trim().length;
+  if (truthLength === 0) return { kind: 'none', reason: 'the ground truth is empty' };
+  const candidates = candidateNodes(tree, filters).filter((c) => c.features.textLength >= truthLength / 2);
+  if (candidates.length === 0) return { kind: 'none', reason: `no candidate node has half the truth's ${truthLength} characters` };
+  type Scored = { id: number; features: NodeFeatures; precision: number; recall: number; f1: number };
+  const scored: Scored[] = candidates.map((c) => {
+    const s = pageScores(renderPlainText(tree, [c.id]), truthBody, { tokenizer });
+    return { id: c.id, features: c.features, precision: s.precision, recall: s.recall, f1: s.f1 };
+  });
+  const covering = scored.filter((s) => s.recall >= params.minRecall);
+  const byPrecision = (a: Scored, b: Scored): number => b.precision - a.precision || a.features.textLength - b.features.textLength;
+  const best = covering.sort(byPrecision)[0];
+  if (best) return { kind: 'label', nodeId: best.id, features: best.features, precision: best.precision, recall: best.recall, f1: best.f1, rule: 'recall' };
+  const bestF1 = scored.sort((a, b) => b.f1 - a.f1 || a.features.textLength - b.features.textLength)[0]!;
+  if (bestF1.f1 >= params.minFallbackF1) {
+    return { kind: 'label', nodeId: bestF1.id, features: bestF1.features, precision: bestF1.precision, recall: bestF1.recall, f1: bestF1.f1, rule: 'best-f1' };
+  }
+  return { kind: 'none', reason: `best node reaches recall ${bestF1.recall.toFixed(2)} and F1 ${bestF1.f1.toFixed(2)} (< ${params.minFallbackF1})` };
+}
+
+/** When the visual extractor's pick is trusted as a training sample (self-training). */
+export interface ConfidentPickParams {
+  /** A body this long is past teasers and briefs whose container is often a whole column. */
+  minBodyChars: number;
+  /** …in at least this many paragraphs: one long block is as often a comment or a caption. */
+  minBlocks: number;
+  /** The container itself is mostly prose, not a page wrapper full of menus. */
+  maxContainerLinkDensity: number;
+}
+
+export const DEFAULT_CONFIDENT_PICK: Readonly<ConfidentPickParams> = Object.freeze({
+  minBodyChars: 500,
+  minBlocks: 3,
+  maxContainerLinkDensity: 0.25,
+});
+
+/** The visual pick's container as a training sample, or why it is not confident enough. */
+export function confidentVisualSample(
+  tree: LayoutTree,
+  visual: SnapshotExtraction,
+  params: ConfidentPickParams = DEFAULT_CONFIDENT_PICK,
+): { kind: 'sample'; nodeId: number; features: NodeFeatures } | { kind: 'none'; reason: string } {
+  if (visual.kind === 'none') return { kind: 'none', reason: `no article: ${visual.reason}` };
+  const containerId = visual.explanation.containerId;
+  if (containerId === null) return { kind: 'none', reason: 'no container' };
+  const text = visual.article.text;
+  const blocks = text.split(/\n\n+/u).filter((b) => b.trim().length > 0).length;
+  if (text.length < params.minBodyChars) return { kind: 'none', reason: `body ${text.length} < ${params.minBodyChars} characters` };
+  if (blocks < params.minBlocks) return { kind: 'none', reason: `${blocks} paragraphs < ${params.minBlocks}` };
+  const features = nodeFeatures(tree, containerId);
+  const linkDensity = features.textLength > 0 ? features.linkTextLength / features.textLength : 1;
+  if (linkDensity > params.maxContainerLinkDensity) {
+    return { kind: 'none', reason: `container link density ${linkDensity.toFixed(2)} > ${params.maxContainerLinkDensity}` };
+  }
+  return { kind: 'sample', nodeId: containerId, features };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
