@@ -1,0 +1,264 @@
+/**
+ * The URL-similarity frontier (SPEC §6): a candidate's priority is how much its URL looks like
+ * the URLs of pages found to be articles (the targets: the extractor's articles and the user's
+ * examples), with the weights of the URL elements re-estimated from every URL the crawl sees.
+ *
+ *   priority = α · sim + (1 − α) · rate − depthPenalty · depth
+ *
+ * - sim: the mean of the top-k `urlSimilarity` of the candidate to the targets of its site
+ *   (all sites' targets while its site has none), with the `WeightLearner`'s current weights.
+ * - rate: how often pages of the candidate's URL template (`anatomize(...).template`, e.g.
+ *   `date/slug|`) turned out to be articles, as a Beta-smoothed share whose prior mean is the
+ *   `UrlArticleClassifier` score of the URL: (articles + m·c) / (fetched + m). Before any page of
+ *   a template is fetched it is the URL-only decision; after a few it is what the site showed.
+ *   This is the feedback the SPEC's "pages found to be articles" allows beyond similarity; it is
+ *   what keeps a trap (calendar, search, tag pagination: one template, never an article) from
+ *   winning once its first pages came back empty.
+ * - Without targets, priority = rate (the unsupervised start).
+ *
+ * Freshness: every change that may move queued priorities bumps `version` (new weights, the
+ * target set grown by a tenth, a template's fetched count reaching a power of two). Queued
+ * entries remember the version that scored them; `refresh.ts` rescores the stale ones near the
+ * head of the queue before each claim, never the whole frontier.
+ */
+import { anatomize, siteOf, UrlArticleClassifier, vectorizeUrl, WeightLearner, topKMeanSimilarity, type UrlVector, type UrlWeights, type WeightLearnerState } from '../url/index.js';
+import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type QueuedEntry, type Rescored } from './policy.js';
+import { seededRandom } from './random.js';
+import { DEFAULT_TARGET_OPTIONS, TargetSet, type TargetSetOptions } from './targets.js';
+
+export interface SimilarityPolicyOptions {
+  /** k of the top-k mean similarity. */
+  k: number;
+  /** α: share of the similarity term; the rest goes to the template article rate. */
+  alpha: number;
+  /** m: weight (in pages) of the classifier prior in the template rate. */
+  priorPages: number;
+  /** Subtracted per level, so that ties go to shallower pages. */
+  depthPenalty: number;
+  /** Re-estimate the weights when the observed URLs have grown by this factor since the last time. */
+  reweighGrowth: number;
+  /** URLs observed before the first re-estimation. */
+  reweighMinUrls: number;
+  /** Observed URLs kept (reservoir) to rebuild the classifier's site context on resume. */
+  contextSample: number;
+  targets: TargetSetOptions;
+}
+
+/**
+ * Chosen on the local-web benchmark (scripts/bench-crawl.ts): k = 5 as in the classifier;
+ * α = 0.5 (similarity alone keeps fetching section fronts that share a host and depth with the
+ * articles; the rate alone has nothing to say between two slugs of one template); m = 2 pages;
+ * a depth penalty small enough to only break ties. Weights are re-estimated each time the
+ * observed URLs grew by half (cheap: the learner keeps counts).
+ */
+export const DEFAULT_SIMILARITY_OPTIONS: SimilarityPolicyOptions = {
+  k: 5,
+  alpha: 0.5,
+  priorPages: 2,
+  depthPenalty: 0.001,
+  reweighGrowth: 1.5,
+  reweighMinUrls: 50,
+  contextSample: 5_000,
+  targets: DEFAULT_TARGET_OPTIONS,
+};
+
+interface TemplateCount {
+  fetched: number;
+  articles: number;
+}
+
+interface SavedState {
+  version: 1;
+  scoringVersion: number;
+  learner: WeightLearnerState;
+  targets: Array<{ site: string; url: string }>;
+  templates: Record<string, TemplateCount>;
+  context: Array<{ site: string; url: string }>;
+}
+
+export class SimilarityPolicy implements FrontierPolicy {
+  readonly name = 'similarity' as const;
+  private readonly options: SimilarityPolicyOptions;
+  private scoringVersion = 1;
+  private learner: WeightLearner;
+  private weights: UrlWeights;
+  private nextReweighAt: number;
+  private readonly targets = new Map<string, TargetSet>();
+  private targetsAtBump = 0;
+  private readonly classifiers = new Map<string, UrlArticleClassifier>();
+  private readonly templates = new Map<string, TemplateCount>();
+  /** Reservoir of observed URLs, to rebuild the classifiers' context on resume. */
+  private context: Array<{ site: string; url: string }> = [];
+  private contextSeen = 0;
+  private readonly random = seededRandom(7);
+
+  constructor(options: Partial<SimilarityPolicyOptions> = {}) {
+    this.options = { ...DEFAULT_SIMILARITY_OPTIONS, ...options };
+    this.learner = new WeightLearner();
+    this.weights = this.learner.currentWeights();
+    this.nextReweighAt = this.options.reweighMinUrls;
+  }
+
+  get version(): number {
+    return this.scoringVersion;
+  }
+
+  /** Targets kept, over all sites. */
+  get targetCount(): number {
+    let n = 0;
+    for (const set of this.targets.values()) n += set.count;
+    return n;
+  }
+
+  score(candidate: Candidate): number {
+    if (candidate.depth === 0) return SEED_PRIORITY;
+    const vector = vectorizeUrl(candidate.url);
+    const rate = this.templateRate(candidate.site, vector);
+    const targets = this.targetsFor(candidate.site);
+    const { alpha, k, depthPenalty } = this.options;
+    const base = targets.length === 0 ? rate : alpha * topKMeanSimilarity(vector, targets, k, this.weights) + (1 - alpha) * rate;
+    return base - depthPenalty * candidate.depth;
+  }
+
+  observe(candidate: Candidate): void {
+    const vector = vectorizeUrl(candidate.url);
+    this.learner.observe(vector);
+    this.classifier(candidate.site).observe(vector);
+    this.sampleContext(candidate.site, candidate.url);
+    if (this.learner.observed >= this.nextReweighAt) {
+      this.nextReweighAt = Math.ceil(this.learner.observed * this.options.reweighGrowth);
+      this.weights = this.learner.currentWeights();
+      for (const classifier of this.classifiers.values()) classifier.setWeights(this.weights);
+      this.scoringVersion++;
+    }
+  }
+
+  onPage(url: string, site: string, isArticle: boolean): void {
+    const vector = vectorizeUrl(url);
+    const key = templateKey(site, vector);
+    const count = this.templates.get(key) ?? { fetched: 0, articles: 0 };
+    count.fetched++;
+    if (isArticle) count.articles++;
+    this.templates.set(key, count);
+    // A template's evidence doubled: its queued members' priorities may have moved.
+    let bump = (count.fetched & (count.fetched - 1)) === 0;
+    if (isArticle) {
+      this.addTarget(site, url, vector);
+      bump ||= this.targetGrowthBump();
+    }
+    if (bump) this.scoringVersion++;
+  }
+
+  addExamples(urls: readonly string[]): void {
+    for (const url of urls) {
+      const vector = vectorizeUrl(url);
+      const site = siteKey(url);
+      this.addTarget(site, url, vector);
+    }
+    if (urls.length > 0) this.scoringVersion++;
+  }
+
+  rescore(entries: readonly QueuedEntry[]): Rescored[] {
+    return entries.map((entry) => ({ url: entry.url, priority: this.score(entry) }));
+  }
+
+  saveState(): string {
+    const state: SavedState = {
+      version: 1,
+      scoringVersion: this.scoringVersion,
+      learner: this.learner.state(),
+      targets: [...this.targets].flatMap(([site, set]) => set.urls().map((url) => ({ site, url }))),
+      templates: Object.fromEntries(this.templates),
+      context: this.context,
+    };
+    return JSON.stringify(state);
+  }
+
+  /** Restores a saved state; the classifiers' site context is rebuilt from the kept sample. */
+  loadState(json: string): void {
+    const state = JSON.parse(json) as SavedState;
+    if (state.version !== 1) throw new RangeError(`unknown similarity policy state version ${String(state.version)}`);
+    this.learner = WeightLearner.fromState(state.learner);
+    this.weights = this.learner.currentWeights();
+    this.nextReweighAt = Math.max(this.options.reweighMinUrls, Math.ceil(this.learner.observed * this.options.reweighGrowth));
+    this.templates.clear();
+    for (const [key, count] of Object.entries(state.templates)) this.templates.set(key, { ...count });
+    this.targets.clear();
+    this.classifiers.clear();
+    this.context = [];
+    this.contextSeen = 0;
+    for (const { site, url } of state.context) {
+      this.classifier(site).observe(vectorizeUrl(url));
+      this.sampleContext(site, url);
+    }
+    for (const { site, url } of state.targets) this.addTarget(site, url, vectorizeUrl(url));
+    this.targetsAtBump = this.targetCount;
+    // Anything queued before the restart was scored by the old process: all of it is stale.
+    this.scoringVersion = state.scoringVersion + 1;
+  }
+
+  private addTarget(site: string, url: string, vector: UrlVector): void {
+    let set = this.targets.get(site);
+    if (set === undefined) {
+      set = new TargetSet(this.options.targets);
+      this.targets.set(site, set);
+    }
+    set.add(url);
+    this.classifier(site).addTarget(vector);
+  }
+
+  /** True when the targets grew by a tenth (at least one) since the last bump. */
+  private targetGrowthBump(): boolean {
+    const now = this.targetCount;
+    if (now - this.targetsAtBump >= Math.max(1, Math.floor(this.targetsAtBump / 10))) {
+      this.targetsAtBump = now;
+      return true;
+    }
+    return false;
+  }
+
+  private targetsFor(site: string): UrlVector[] {
+    const own = this.targets.get(site);
+    if (own !== undefined && own.count > 0) return own.vectors();
+    const all: UrlVector[] = [];
+    for (const set of this.targets.values()) all.push(...set.vectors());
+    return all;
+  }
+
+  private templateRate(site: string, vector: UrlVector): number {
+    const prior = this.classifier(site).classify(vector).score;
+    const count = this.templates.get(templateKey(site, vector));
+    const m = this.options.priorPages;
+    if (count === undefined) return prior;
+    return (count.articles + m * prior) / (count.fetched + m);
+  }
+
+  private classifier(site: string): UrlArticleClassifier {
+    let classifier = this.classifiers.get(site);
+    if (classifier === undefined) {
+      classifier = new UrlArticleClassifier({ k: this.options.k, weights: this.weights });
+      this.classifiers.set(site, classifier);
+    }
+    return classifier;
+  }
+
+  private sampleContext(site: string, url: string): void {
+    this.contextSeen++;
+    const cap = this.options.contextSample;
+    if (this.context.length < cap) {
+      this.context.push({ site, url });
+      return;
+    }
+    const slot = Math.floor(this.random() * this.contextSeen);
+    if (slot < cap) this.context[slot] = { site, url };
+  }
+}
+
+function templateKey(site: string, vector: UrlVector): string {
+  return `${site} ${anatomize(vector).template}`;
+}
+
+/** The site of an example URL, named as the crawler names sites (`siteOf`). */
+function siteKey(url: string): string {
+  return siteOf(url) ?? vectorizeUrl(url).host.host;
+}
