@@ -259,11 +259,11 @@ export class SqliteStore implements CrawlStore {
   }
 
   topQueued(limit: number): FrontierEntry[] {
-    return this.q.topQueued.all({ limit }).map(toEntry);
+    return this.q.topQueued.all({ limit: Math.max(0, limit) }).map(toEntry);
   }
 
   staleQueued(version: number, limit: number): FrontierEntry[] {
-    return this.q.staleQueued.all({ version, limit }).map(toEntry);
+    return this.q.staleQueued.all({ version, limit: Math.max(0, limit) }).map(toEntry);
   }
 
   queuedCount(): number {
