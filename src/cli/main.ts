@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
 import { extractCommand } from './commands/extract.js';
+import { modelCommand } from './commands/model.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -29,7 +30,8 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(extractCommand(setExit))
-    .addCommand(benchCommand(setExit));
+    .addCommand(benchCommand(setExit))
+    .addCommand(modelCommand(setExit));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -9,6 +9,8 @@ import { createProgress } from '../progress.js';
 import { formatResult, summaryTable, toRecord, type OutputFormat } from '../output.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
+import { loadModelFile } from './model.js';
+import type { ClusterModel } from '../../cluster/index.js';
 
 interface ExtractFlags {
   format: OutputFormat;
@@ -25,6 +27,8 @@ interface ExtractFlags {
   summary?: boolean;
   progress: boolean;
   userAgent?: string;
+  model?: string;
+  modelOptional?: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -45,6 +49,8 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--summary', 'print a one-line-per-input summary instead of the article bodies')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--user-agent <ua>', 'User-Agent for live URLs')
+    .option('--model <file>', 'also use a cluster model (broadsheet model train) to check and overrule the visual body pick')
+    .option('--model-optional', 'with --model: if the model cannot be loaded, say so on stderr and use the visual score alone')
     .addHelpText(
       'after',
       `
@@ -67,6 +73,19 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
   if (flags.screenshot && !flags.explain) {
     process.stderr.write('broadsheet: --screenshot needs --explain (the picture shows the units that --explain reports)\n');
     return EXIT.usage;
+  }
+  let model: ClusterModel | undefined;
+  if (flags.model) {
+    try {
+      model = await loadModelFile(flags.model);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!flags.modelOptional) {
+        process.stderr.write(`broadsheet: ${message}\n(use --model-optional to extract with the visual score alone)\n`);
+        return EXIT.usage;
+      }
+      process.stderr.write(`broadsheet: ${message}; extracting with the visual score alone (--model-optional)\n`);
+    }
   }
   const specs = await expandInputs(inputs);
   if (specs.length === 0) {
@@ -97,6 +116,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       explain: flags.explain === true,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
+      ...(model ? { params: { model } } : {}),
       onResult: (result) => {
         progress.tick(result.status === 'error');
         out?.write(`${JSON.stringify(toRecord(result))}\n`);

@@ -1,0 +1,422 @@
+/**
+ * `broadsheet model train | info | eval`: the cluster model of article bodies (SPEC §5).
+ *
+ * The loops that render pages for training and evaluation are exported so the browser tests
+ * drive exactly what the command runs.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Command, Option } from 'commander';
+import { ConfigError } from '../../errors.js';
+import { openCorpus, type BenchCorpus } from '../../bench/corpora/index.js';
+import { aggregate, bootstrapDifference, pageScores, TOKENIZERS, type AggregateScores, type PageScore, type Tokenizer } from '../../bench/metrics.js';
+import {
+  FEATURE_NAMES,
+  addSample,
+  createModel,
+  fromVector,
+  parseModel,
+  serializeModel,
+  type AddSampleEvent,
+  type ClusterModel,
+  type ClusterParams,
+  type NodeFeatures,
+  type TooFewSamples,
+} from '../../cluster/index.js';
+import { buildLayoutTree } from '../../segment/tree.js';
+import { extractFromSnapshot } from '../../extract/from-snapshot.js';
+import { confidentVisualSample, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
+import { expandInputs, loadSavedPage } from '../../render/inputs.js';
+import { closeOnSignals, launchBrowser } from '../../render/browser.js';
+import { RenderSession } from '../../render/session.js';
+import type { LayoutSnapshot } from '../../types.js';
+import { intOption } from '../parse.js';
+import { EXIT } from '../exit-codes.js';
+
+// ── Pages and the split by site ──────────────────────────────────────────────────────────
+
+export type SiteHalf = 'A' | 'B';
+
+/** A page to learn from or to test on. `truth` is absent for plain pages (self-training). */
+export interface ModelPage {
+  id: string;
+  site: string;
+  half: SiteHalf;
+  path: string;
+  url?: string;
+  truth?: string;
+}
+
+/** A page's site: its URL's host without `www.`; pages without a URL are each a site of their own. */
+export function siteOf(page: { id: string; url?: string }): string {
+  if (page.url) {
+    try {
+      return new URL(page.url).hostname.replace(/^www\./u, '');
+    } catch {
+      // An unparsable URL names no site; fall through to the id.
+    }
+  }
+  return page.id;
+}
+
+/** Half A or B of the sites, by a hash of the site name (FNV-1a): stable, and never splits a site. */
+export function halfOf(site: string): SiteHalf {
+  let h = 0x811c9dc5;
+  for (const ch of site) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return h % 2 === 0 ? 'A' : 'B';
+}
+
+/** Pages of a benchmark collection (with truth) or of inputs (files, directories; no truth). */
+export async function modelPages(from: string, options: { self?: boolean } = {}): Promise<{ pages: ModelPage[]; tokenizer: Tokenizer }> {
+  let corpus: BenchCorpus | undefined;
+  try {
+    corpus = await openCorpus(from);
+  } catch (error) {
+    if (!options.self) throw error;
+  }
+  if (corpus) {
+    const pages: ModelPage[] = [];
+    for await (const page of corpus.pages()) {
+      const site = siteOf(page);
+      pages.push({ id: page.id, site, half: halfOf(site), path: page.html.path, truth: page.truth.body, ...(page.url ? { url: page.url } : {}) });
+    }
+    return { pages, tokenizer: TOKENIZERS[corpus.tokenization] };
+  }
+  const specs = await expandInputs([from]);
+  const pages = specs.flatMap((spec): ModelPage[] => {
+    if (spec.kind !== 'file') return [];
+    const site = siteOf({ id: spec.input });
+    return [{ id: spec.input, site, half: halfOf(site), path: spec.path }];
+  });
+  return { pages, tokenizer: TOKENIZERS.multilingual };
+}
+
+/** Renders every page once (offline, as saved) and hands its snapshot to `use`; a page that fails is reported, not thrown. */
+async function eachSnapshot<T>(
+  session: RenderSession,
+  pages: readonly ModelPage[],
+  use: (page: ModelPage, snapshot: LayoutSnapshot) => T,
+  onPage?: (page: ModelPage) => void,
+): Promise<Array<{ page: ModelPage; value: T } | { page: ModelPage; error: string }>> {
+  return Promise.all(
+    pages.map(async (page) => {
+      try {
+        const saved = await loadSavedPage(page.path);
+        const value = await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (r) => use(page, r.snapshot));
+        return { page, value };
+      } catch (error) {
+        return { page, error: error instanceof Error ? error.message : String(error) };
+      } finally {
+        onPage?.(page);
+      }
+    }),
+  );
+}
+
+// ── Training ─────────────────────────────────────────────────────────────────────────────
+
+export interface TrainingSample {
+  pageId: string;
+  nodeId: number;
+  features: NodeFeatures;
+  /** How the node was found: its match to the truth, or "confident visual pick". */
+  detail: string;
+}
+
+/** One body sample per page: the node matching the truth, or (self) the visual extractor's confident pick. */
+export async function collectSamples(
+  session: RenderSession,
+  pages: readonly ModelPage[],
+  options: { self: boolean; tokenizer: Tokenizer; onPage?: (page: ModelPage) => void },
+): Promise<{ samples: TrainingSample[]; skipped: Array<{ pageId: string; reason: string }> }> {
+  const results = await eachSnapshot(
+    session,
+    pages,
+    (page, snapshot): TrainingSample | { reason: string } => {
+      const tree = buildLayoutTree(snapshot);
+      if (options.self || page.truth === undefined) {
+        const pick = confidentVisualSample(tree, extractFromSnapshot(snapshot));
+        return pick.kind === 'sample' ? { pageId: page.id, nodeId: pick.nodeId, features: pick.features, detail: 'confident visual pick' } : { reason: pick.reason };
+      }
+      const label = labelFromTruth(tree, page.truth, options.tokenizer);
+      if (label.kind === 'none') return { reason: label.reason };
+      const detail = `${label.rule}: P ${label.precision.toFixed(2)} R ${label.recall.toFixed(2)}`;
+      return { pageId: page.id, nodeId: label.nodeId, features: label.features, detail };
+    },
+    options.onPage,
+  );
+  const samples: TrainingSample[] = [];
+  const skipped: Array<{ pageId: string; reason: string }> = [];
+  for (const r of results) {
+    if ('error' in r) skipped.push({ pageId: r.page.id, reason: `render failed: ${r.error}` });
+    else if ('reason' in r.value) skipped.push({ pageId: r.page.id, reason: r.value.reason });
+    else samples.push(r.value);
+  }
+  return { samples, skipped };
+}
+
+/**
+ * Fits a model. With `streamInitial`, only the first that many samples are clustered and the
+ * rest arrive one by one through `addSample` (as during a crawl), so the re-cluster history
+ * shows how often the buffer could not be placed.
+ */
+export function trainModel(
+  samples: readonly NodeFeatures[],
+  options: { params?: Partial<ClusterParams>; streamInitial?: number } = {},
+): { kind: 'model'; model: ClusterModel; events: AddSampleEvent[] } | TooFewSamples {
+  const initial = options.streamInitial === undefined ? samples.length : Math.min(options.streamInitial, samples.length);
+  const created = createModel(samples.slice(0, initial), options.params);
+  if (created.kind === 'too-few-samples') return created;
+  let model = created.model;
+  const events: AddSampleEvent[] = [];
+  for (const sample of samples.slice(initial)) {
+    const step = addSample(model, sample);
+    model = step.model;
+    events.push(step.event);
+  }
+  return { kind: 'model', model, events };
+}
+
+// ── Evaluation: the same pages with and without the model, in one run ────────────────────
+
+export interface ModelPageResult {
+  pageId: string;
+  site: string;
+  without: PageScore;
+  with: PageScore;
+  stage: ModelStageName | 'error';
+  featuriseMs: number;
+  assignMs: number;
+}
+
+export interface ModelEvaluation {
+  pages: ModelPageResult[];
+  errors: Array<{ pageId: string; reason: string }>;
+  without: AggregateScores;
+  with: AggregateScores;
+  /** With minus without, bootstrapped on the same page draws. */
+  f1Difference: { observed: number; std: number };
+  stages: Record<string, number>;
+}
+
+export async function evaluateModel(
+  session: RenderSession,
+  pages: readonly ModelPage[],
+  model: ClusterModel,
+  options: { tokenizer: Tokenizer; cascade?: CascadeMode; onPage?: (page: ModelPage) => void },
+): Promise<ModelEvaluation> {
+  const score = (text: string, truth: string | undefined): PageScore => pageScores(text, truth ?? '', { tokenizer: options.tokenizer });
+  const results = await eachSnapshot(
+    session,
+    pages,
+    (page, snapshot): ModelPageResult => {
+      const plain = extractFromSnapshot(snapshot);
+      const modelled = extractFromSnapshot(snapshot, { model, modelStage: { cascade: options.cascade ?? 'veto' } });
+      const report = modelled.explanation.model;
+      return {
+        pageId: page.id,
+        site: page.site,
+        without: score(plain.kind === 'article' ? plain.article.text : '', page.truth),
+        with: score(modelled.kind === 'article' ? modelled.article.text : '', page.truth),
+        stage: report?.stage ?? 'error',
+        featuriseMs: report?.timingsMs.featurise ?? 0,
+        assignMs: report?.timingsMs.assign ?? 0,
+      };
+    },
+    options.onPage,
+  );
+  const scored = results.flatMap((r) => ('value' in r ? [r.value] : []));
+  // A page that failed to render is a miss for both systems, as in `broadsheet bench`.
+  const errors = results.flatMap((r) => ('error' in r ? [{ pageId: r.page.id, reason: r.error }] : []));
+  const misses = errors.map(() => score('', 'x'));
+  const without = [...scored.map((r) => r.without), ...misses];
+  const withModel = [...scored.map((r) => r.with), ...misses];
+  const difference = bootstrapDifference(withModel, without).f1;
+  const stages: Record<string, number> = {};
+  for (const r of scored) stages[r.stage] = (stages[r.stage] ?? 0) + 1;
+  return { pages: scored, errors, without: aggregate(without), with: aggregate(withModel), f1Difference: { observed: difference.observed, std: difference.std }, stages };
+}
+
+// ── Model files ──────────────────────────────────────────────────────────────────────────
+
+/** Reads a model file; throws `ConfigError` (missing, unreadable) or `ModelFormatError` (corrupt, wrong format or version). */
+export async function loadModelFile(path: string): Promise<ClusterModel> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`cluster model ${path}: cannot read the file (${code})`, { cause: error });
+  }
+  try {
+    return parseModel(text);
+  } catch (error) {
+    if (error instanceof Error) error.message = `${path}: ${error.message}`;
+    throw error;
+  }
+}
+
+/** What `model info` prints. */
+export function describeModel(model: ClusterModel): string {
+  const lines = [
+    `k = ${model.clusters.length}; samples seen ${model.stats.samplesSeen}, retained ${model.samples.length}, buffered ${model.buffer.length}, placed ${model.stats.placedCount}`,
+    `scaling: ${model.scaling.kind}`,
+    ...model.scaling.means.map((mean, d) => `  ${(FEATURE_NAMES[d] ?? `#${d}`).padEnd(20)} mean ${mean.toFixed(3)}  std ${(model.scaling.stds[d] ?? 1).toFixed(3)}`),
+    'clusters (centre in raw units):',
+    ...model.clusters.map((c, i) => {
+      const raw = fromVector(c.centre.map((z, d) => Math.expm1(z * (model.scaling.stds[d] ?? 1) + (model.scaling.means[d] ?? 0))));
+      return `  #${i}: size ${c.size}, d ${c.meanDistance.toFixed(3)}; text ${raw.textLength.toFixed(0)}, paragraph ${raw.meanParagraphLength.toFixed(0)}, links ${raw.linkTextLength.toFixed(0)}, images ${raw.imageCount.toFixed(1)}, sentence ends ${raw.punctuationCount.toFixed(0)}`;
+    }),
+    `k tried: ${model.kChoice.map((e) => `${e.k}${e.validity === null ? ' (–)' : `: V ${e.validity.toFixed(3)}`}`).join(', ')}`,
+    `re-clusters: ${model.stats.reclusterCount}${model.stats.reclusterHistory.map((h) => ` [at ${h.samplesSeen} samples → k ${h.k}]`).join('')}`,
+    `params: ${JSON.stringify(model.params)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+// ── The command ──────────────────────────────────────────────────────────────────────────
+
+interface TrainFlags {
+  from: string;
+  out: string;
+  self?: boolean;
+  split?: SiteHalf;
+  stream?: number;
+  bufferThreshold?: number;
+  concurrency: number;
+  progress: boolean;
+}
+
+interface EvalFlags {
+  from: string;
+  model: string;
+  split?: SiteHalf;
+  cascade: CascadeMode;
+  out?: string;
+  concurrency: number;
+  progress: boolean;
+}
+
+const splitOption = (): Option =>
+  new Option('--split <half>', 'only the pages whose site falls in this half (A or B, by a hash of the host; the page id for pages without a URL)').choices(['A', 'B']);
+
+export function modelCommand(setExit: (code: number) => void): Command {
+  const model = new Command('model').description('The cluster model of article bodies (SPEC §5): train it, inspect it, measure it.');
+  model
+    .command('train')
+    .description('Learn a model from a benchmark\'s ground truth, from labelled pages, or (--self) from the visual extractor\'s confident picks.')
+    .requiredOption('--from <dataset|dir>', 'a benchmark (aeb, samples, or a directory of <slug>.html + <slug>.expected.json); with --self, any pages')
+    .requiredOption('--out <file>', 'where to write the model (JSON)')
+    .option('--self', 'self-training: ignore any ground truth, learn from confident visual picks')
+    .addOption(splitOption())
+    .option('--stream <n>', 'cluster the first N samples, then add the rest one by one (as in a crawl) and report re-clusters', intOption(1, 1_000_000))
+    .option('--buffer-threshold <n>', 'buffered samples examined once there are more than N (default 20)', intOption(0, 100_000))
+    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
+    .option('--no-progress', 'no progress on stderr')
+    .addHelpText('after', `
+Train on one half of the sites and measure on the other (never split a site):
+  broadsheet model train --from aeb --split A --out model-A.json
+  broadsheet model eval --from aeb --split B --model model-A.json`)
+    .action(async (flags: TrainFlags) => setExit(await runTrain(flags)));
+  model
+    .command('info')
+    .description('Print a model: k, cluster sizes and centres, scaling, re-cluster history.')
+    .argument('<file>')
+    .action(async (file: string) => {
+      process.stdout.write(describeModel(await loadModelFile(file)));
+      setExit(EXIT.ok);
+    });
+  model
+    .command('eval')
+    .description('F1 without and with the model on the same pages, in one run, and which stage won on each page.')
+    .requiredOption('--from <dataset|dir>', 'a benchmark with ground truth')
+    .requiredOption('--model <file>', 'the model to test')
+    .addOption(splitOption())
+    .addOption(new Option('--cascade <mode>', 'veto: the model overrules the visual score only where no cluster accepts its pick; primary: the model\'s pick whenever it has one').choices(['veto', 'primary']).default('veto'))
+    .option('-o, --out <file>', 'also write the per-page results as JSON')
+    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
+    .option('--no-progress', 'no progress on stderr')
+    .action(async (flags: EvalFlags) => setExit(await runEval(flags)));
+  return model;
+}
+
+async function withSession<T>(concurrency: number, body: (session: RenderSession) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser();
+  const release = closeOnSignals(browser);
+  try {
+    return await body(new RenderSession(browser, { concurrency }));
+  } finally {
+    release();
+    await browser.close();
+  }
+}
+
+function progressLine(enabled: boolean, total: number, label: string): (page: ModelPage) => void {
+  let done = 0;
+  return (page) => {
+    done += 1;
+    if (enabled) process.stderr.write(`${label} ${done}/${total} ${page.id}\n`);
+  };
+}
+
+async function runTrain(flags: TrainFlags): Promise<number> {
+  const { pages: all, tokenizer } = await modelPages(flags.from, { self: flags.self === true });
+  const pages = flags.split ? all.filter((p) => p.half === flags.split) : all;
+  if (pages.length === 0) {
+    process.stderr.write(`broadsheet: no pages to train on in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
+    return EXIT.someFailed;
+  }
+  const started = performance.now();
+  const { samples, skipped } = await withSession(flags.concurrency, (session) =>
+    collectSamples(session, pages, { self: flags.self === true, tokenizer, onPage: progressLine(flags.progress, pages.length, 'train') }),
+  );
+  for (const s of skipped) process.stderr.write(`broadsheet: ${s.pageId}: no sample (${s.reason})\n`);
+  const trained = trainModel(
+    samples.map((s) => s.features),
+    { ...(flags.bufferThreshold !== undefined ? { params: { bufferThreshold: flags.bufferThreshold } } : {}), ...(flags.stream !== undefined ? { streamInitial: flags.stream } : {}) },
+  );
+  if (trained.kind === 'too-few-samples') {
+    process.stderr.write(`broadsheet: cannot train: ${trained.reason} (${samples.length} samples from ${pages.length} pages; at least ${trained.requiredCount} distinct ones needed)\n`);
+    return EXIT.someFailed;
+  }
+  await mkdir(dirname(flags.out), { recursive: true });
+  await writeFile(flags.out, serializeModel(trained.model, { pretty: true }));
+  const reclusters = trained.events.filter((e) => e.reclustered).map((e) => e.samplesSeen);
+  process.stdout.write(
+    `trained on ${samples.length} samples from ${pages.length} pages (${skipped.length} without a sample) in ${((performance.now() - started) / 1000).toFixed(1)} s → ${flags.out}\n` +
+      (flags.stream !== undefined ? `streamed ${trained.events.length} samples: ${reclusters.length} re-clusters${reclusters.length > 0 ? ` at samples ${reclusters.join(', ')}` : ''}, ${trained.events.reduce((n, e) => n + e.placed, 0)} placed\n` : '') +
+      describeModel(trained.model),
+  );
+  return EXIT.ok;
+}
+
+async function runEval(flags: EvalFlags): Promise<number> {
+  const model = await loadModelFile(flags.model);
+  const { pages: all, tokenizer } = await modelPages(flags.from);
+  const pages = flags.split ? all.filter((p) => p.half === flags.split) : all;
+  if (pages.length === 0) {
+    process.stderr.write(`broadsheet: no pages to evaluate in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
+    return EXIT.someFailed;
+  }
+  const result = await withSession(flags.concurrency, (session) =>
+    evaluateModel(session, pages, model, { tokenizer, cascade: flags.cascade, onPage: progressLine(flags.progress, pages.length, 'eval') }),
+  );
+  if (flags.out) {
+    await mkdir(dirname(flags.out), { recursive: true });
+    await writeFile(flags.out, `${JSON.stringify(result, null, 2)}\n`);
+  }
+  const f = (x: number): string => x.toFixed(3);
+  const lines = [
+    `| page | F1 without | F1 with | stage | featurise ms | assign ms |`,
+    `|---|---|---|---|---|---|`,
+    ...result.pages.map((r) => `| ${r.pageId} | ${f(r.without.f1)} | ${f(r.with.f1)} | ${r.stage} | ${r.featuriseMs} | ${r.assignMs} |`),
+    '',
+    `without the model: P ${f(result.without.precision)} R ${f(result.without.recall)} F1 ${f(result.without.f1)} ± ${f(result.without.f1Std)}`,
+    `with the model (${flags.cascade}): P ${f(result.with.precision)} R ${f(result.with.recall)} F1 ${f(result.with.f1)} ± ${f(result.with.f1Std)}`,
+    `F1 difference (with − without): ${f(result.f1Difference.observed)} ± ${f(result.f1Difference.std)} over ${result.pages.length + result.errors.length} pages`,
+    `stages: ${Object.entries(result.stages).map(([stage, n]) => `${stage} ${n}`).join(', ')}`,
+    ...result.errors.map((e) => `error: ${e.pageId}: ${e.reason}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return result.errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+}
