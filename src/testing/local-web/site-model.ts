@@ -1,0 +1,231 @@
+/**
+ * One synthetic news site: its articles' metadata (drawn once from the seed — a few numbers
+ * and a headline per article, so 100k articles stay small) and the resolution of a requested
+ * path to the page it names. Bodies, listings and every page's HTML are generated on request
+ * (see `render-pages.ts`). Pure: no I/O.
+ */
+import { Rng } from './prng.js';
+import { bankFor, headline, slugify, type Language, type NamedThing } from './text-bank.js';
+import {
+  ID_BASE,
+  ID_STRIDE,
+  URL_SCHEMES,
+  parsePath,
+  type ArticleRef,
+  type ListKind,
+  type SiteStyle,
+  type StaticPageName,
+  type UrlScheme,
+  type Ymd,
+} from './url-schemes.js';
+
+export interface SiteConfig {
+  /** Short name, unique in the local web (`daily-herald`). */
+  name: string;
+  /** Title on the masthead. */
+  title: string;
+  style: SiteStyle;
+  language: Language;
+  articleCount: number;
+  seed: number;
+  /** Internal links carry a `sid=` that changes on every page (a session-id spider trap). */
+  sessionIds: boolean;
+}
+
+/** What a requested path turned out to be. `kind` is the page kind the truth reports. */
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'robots' }
+  | { kind: 'article'; index: number }
+  | { kind: ListKind; index: number; page: number; pageCount: number }
+  | { kind: 'day'; day: number }
+  | { kind: 'calendar'; year: number; month: number }
+  | { kind: 'search'; query: string; page: number }
+  | { kind: 'static'; name: StaticPageName }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' };
+
+export type PageKind = Route['kind'];
+
+export interface ArticleMeta {
+  index: number;
+  id: number;
+  headline: string;
+  slug: string;
+  section: number;
+  author: number;
+  tags: number[];
+  /** Days since 1970-01-01 (UTC). */
+  day: number;
+}
+
+/** Listing sizes, as on a typical news front: enough links per page that pagination runs deep. */
+export const PAGE_SIZE: Record<ListKind, number> = { section: 20, tag: 15, author: 15 };
+/** Articles are published over this many days, oldest first, ending on END_DAY. */
+const SPAN_DAYS = 540;
+const END_DAY = Date.UTC(2024, 5, 30) / 86_400_000;
+const AUTHORS_PER_SITE = 12;
+
+export class SiteModel {
+  readonly scheme: UrlScheme;
+  readonly sections: readonly NamedThing[];
+  readonly tags: readonly NamedThing[];
+  readonly authors: readonly NamedThing[];
+  readonly firstDay: number;
+  readonly lastDay: number;
+  private readonly headlines: string[] = [];
+  private readonly slugs: string[] = [];
+  private readonly authorOf: Uint16Array;
+  private readonly tagsOf: number[][] = [];
+  private readonly bySlug = new Map<string, number>();
+  private readonly byList: Record<ListKind, number[][]>;
+  private readonly bySlugOf: Record<ListKind, Map<string, number>>;
+
+  constructor(readonly config: SiteConfig) {
+    const bank = bankFor(config.language);
+    this.scheme = URL_SCHEMES[config.style];
+    this.sections = bank.sections;
+    this.tags = bank.tags;
+    const people = new Rng(config.seed).distinct(AUTHORS_PER_SITE, bank.firstNames.length * bank.lastNames.length);
+    this.authors = people.map((n) => {
+      const label = `${bank.firstNames[n % bank.firstNames.length]} ${bank.lastNames[Math.floor(n / bank.firstNames.length)]}`;
+      return { slug: slugify(label), label };
+    });
+    this.firstDay = END_DAY - SPAN_DAYS + 1;
+    this.lastDay = END_DAY;
+    this.authorOf = new Uint16Array(config.articleCount);
+    this.byList = { section: this.sections.map(() => []), tag: this.tags.map(() => []), author: this.authors.map(() => []) };
+    for (let i = 0; i < config.articleCount; i++) {
+      const rng = Rng.of(config.seed, 'article', i);
+      const title = headline(bank, rng);
+      let slug = slugify(title);
+      if (this.bySlug.has(slug)) slug = `${slug}-${i}`;
+      this.headlines.push(title);
+      this.slugs.push(slug);
+      this.bySlug.set(slug, i);
+      const author = rng.int(0, this.authors.length - 1);
+      this.authorOf[i] = author;
+      const tags = rng.distinct(rng.int(2, 3), this.tags.length);
+      this.tagsOf.push(tags);
+      this.byList.section[i % this.sections.length]!.push(i);
+      this.byList.author[author]!.push(i);
+      for (const tag of tags) this.byList.tag[tag]!.push(i);
+    }
+    const slugMap = (things: readonly NamedThing[]): Map<string, number> => new Map(things.map((t, i) => [t.slug, i]));
+    this.bySlugOf = { section: slugMap(this.sections), tag: slugMap(this.tags), author: slugMap(this.authors) };
+  }
+
+  get articleCount(): number {
+    return this.config.articleCount;
+  }
+
+  article(index: number): ArticleMeta {
+    return {
+      index,
+      id: this.idOf(index),
+      headline: this.headlines[index]!,
+      slug: this.slugs[index]!,
+      section: index % this.sections.length,
+      author: this.authorOf[index]!,
+      tags: this.tagsOf[index]!,
+      day: this.dayOf(index),
+    };
+  }
+
+  /** Articles are spread evenly over the span, index 0 the oldest. */
+  dayOf(index: number): number {
+    return this.firstDay + Math.floor((index * SPAN_DAYS) / Math.max(1, this.config.articleCount));
+  }
+
+  /** Article indices published on `day`, oldest first (contiguous, since days grow with the index). */
+  articlesOn(day: number): number[] {
+    const n = this.config.articleCount;
+    const first = Math.ceil(((day - this.firstDay) * n) / SPAN_DAYS);
+    const result: number[] = [];
+    for (let i = Math.max(0, first); i < n && this.dayOf(i) <= day; i++) if (this.dayOf(i) === day) result.push(i);
+    return result;
+  }
+
+  articlePath(index: number): string {
+    const meta = this.article(index);
+    const ref: ArticleRef = { id: meta.id, slug: meta.slug, section: this.sections[meta.section]!.slug, date: dayToYmd(meta.day) };
+    return this.scheme.article(ref);
+  }
+
+  /** The members of a section, tag or author listing, oldest first. */
+  members(kind: ListKind, index: number): readonly number[] {
+    return this.byList[kind][index] ?? [];
+  }
+
+  /** One page of a listing, newest first. */
+  listPage(kind: ListKind, index: number, page: number): number[] {
+    const members = this.members(kind, index);
+    const size = PAGE_SIZE[kind];
+    const end = members.length - (page - 1) * size;
+    return members.slice(Math.max(0, end - size), Math.max(0, end)).reverse();
+  }
+
+  pageCount(kind: ListKind, index: number): number {
+    return Math.max(1, Math.ceil(this.members(kind, index).length / PAGE_SIZE[kind]));
+  }
+
+  listPath(kind: ListKind, index: number, page = 1): string {
+    const things = kind === 'section' ? this.sections : kind === 'tag' ? this.tags : this.authors;
+    return this.scheme.list(kind, { index, slug: things[index]!.slug }, page);
+  }
+
+  /** What `path` (with its query string, without the origin) names on this site. */
+  resolve(pathAndQuery: string): Route {
+    const url = new URL(pathAndQuery, 'http://site.invalid');
+    const parsed = parsePath(this.config.style, url.pathname, url.searchParams);
+    switch (parsed.kind) {
+      case 'article': {
+        const index = parsed.id !== undefined ? this.indexOfId(parsed.id) : this.bySlug.get(parsed.slug ?? '');
+        if (index === undefined) return { kind: 'not-found' };
+        // The other parts of the URL must be this article's, as on a real site.
+        const meta = this.article(index);
+        if (parsed.section !== undefined && parsed.section !== this.sections[meta.section]!.slug) return { kind: 'not-found' };
+        if (parsed.date !== undefined && ymdToDay(parsed.date) !== meta.day) return { kind: 'not-found' };
+        return { kind: 'article', index };
+      }
+      case 'section':
+      case 'tag':
+      case 'author': {
+        const index = parsed.index ?? this.bySlugOf[parsed.kind].get(parsed.slug ?? '');
+        const count = this.bySlugOf[parsed.kind].size;
+        if (index === undefined || index >= count) return { kind: 'not-found' };
+        const pageCount = this.pageCount(parsed.kind, index);
+        if (parsed.page > pageCount) return { kind: 'not-found' };
+        return { kind: parsed.kind, index, page: parsed.page, pageCount };
+      }
+      case 'day': {
+        const day = ymdToDay(parsed.date);
+        return day < this.firstDay || day > this.lastDay ? { kind: 'not-found' } : { kind: 'day', day };
+      }
+      default:
+        return parsed;
+    }
+  }
+
+  private idOf(index: number): number {
+    const style = this.config.style;
+    return style === 'query' || style === 'numeric' ? ID_BASE[style] + index * ID_STRIDE : index + 1;
+  }
+
+  private indexOfId(id: number): number | undefined {
+    const style = this.config.style;
+    if (style !== 'query' && style !== 'numeric') return undefined;
+    const offset = id - ID_BASE[style];
+    const index = offset / ID_STRIDE;
+    return Number.isInteger(index) && index >= 0 && index < this.config.articleCount ? index : undefined;
+  }
+}
+
+export function dayToYmd(day: number): Ymd {
+  const date = new Date(day * 86_400_000);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+export function ymdToDay(date: Ymd): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+}
