@@ -90,10 +90,15 @@ function splitTitle(title: string): string[] {
 const HEADLINE_FONT_RATIO = 1.25;
 
 function textOf(tree: LayoutTree, id: number): string {
-  const node = tree.nodes[id];
-  if (!node) return '';
-  if (node.kind === 'text') return node.text;
-  return node.children.map((c) => textOf(tree, c)).join('');
+  const parts: string[] = [];
+  const stack = [id];
+  while (stack.length > 0) {
+    const node = tree.nodes[stack.pop()!];
+    if (!node) continue;
+    if (node.kind === 'text') parts.push(node.text);
+    else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return parts.join('');
 }
 
 export function countWords(text: string): number {

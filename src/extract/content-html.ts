@@ -56,18 +56,53 @@ function wrappersOf(tree: LayoutTree, id: number, container: number): number[] {
   return chain;
 }
 
-function nodeHtml(tree: LayoutTree, id: number, skip: (id: number) => boolean, pre: boolean): string {
-  const node = tree.nodes[id];
-  if (!node || tree.hidden[id] || skip(id)) return '';
-  if (node.kind === 'text') return escapeHtml(pre ? node.text : collapseWhitespace(node.text));
-  const el = elementAt(tree, id)!;
-  const inPre = pre || el.preservesWhitespace;
-  if (el.tag === 'img') {
-    if (!el.attrs.src || el.attrs.src.startsWith('data:')) return '';
-    return `<img src="${escapeHtml(el.attrs.src)}"${el.attrs.alt ? ` alt="${escapeHtml(el.attrs.alt)}"` : ''}>`;
+/**
+ * HTML of one subtree. Iterative (a frame per open element) because DOMs can be thousands of
+ * levels deep: each frame gathers its children's HTML, then becomes a string in its parent.
+ */
+function nodeHtml(tree: LayoutTree, rootId: number, skip: (id: number) => boolean, rootPre: boolean): string {
+  type Frame = { id: number; pre: boolean; next: number; parts: string[] };
+  const open = (id: number, pre: boolean, into: string[]): Frame | undefined => {
+    const node = tree.nodes[id];
+    if (!node || tree.hidden[id] || skip(id)) return undefined;
+    if (node.kind === 'text') {
+      into.push(escapeHtml(pre ? node.text : collapseWhitespace(node.text)));
+      return undefined;
+    }
+    const el = elementAt(tree, id)!;
+    if (el.tag === 'img') {
+      if (el.attrs.src && !el.attrs.src.startsWith('data:')) {
+        into.push(`<img src="${escapeHtml(el.attrs.src)}"${el.attrs.alt ? ` alt="${escapeHtml(el.attrs.alt)}"` : ''}>`);
+      }
+      return undefined;
+    }
+    if (VOID_TAGS.has(el.tag)) {
+      into.push(`<${el.tag}>`);
+      return undefined;
+    }
+    return { id, pre: pre || el.preservesWhitespace, next: 0, parts: [] };
+  };
+  const result: string[] = [];
+  const first = open(rootId, rootPre, result);
+  if (!first) return result.join('');
+  const stack: Frame[] = [first];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const el = elementAt(tree, frame.id)!;
+    if (frame.next < el.children.length) {
+      const child = open(el.children[frame.next++]!, frame.pre, frame.parts);
+      if (child) stack.push(child);
+      continue;
+    }
+    stack.pop();
+    const html = closeElement(tree, frame.id, frame.parts.join(''));
+    (stack.length > 0 ? stack[stack.length - 1]!.parts : result).push(html);
   }
-  if (VOID_TAGS.has(el.tag)) return `<${el.tag}>`;
-  const inner = el.children.map((c) => nodeHtml(tree, c, skip, inPre)).join('');
+  return result.join('');
+}
+
+function closeElement(tree: LayoutTree, id: number, inner: string): string {
+  const el = elementAt(tree, id)!;
   if (!KEPT_TAGS.has(el.tag)) {
     // Unwrapped block elements (div, section) still separate paragraphs.
     if (tree.isBlock[id] && inner.trim() !== '' && !/^\s*<(p|h[2-6]|ul|ol|blockquote|pre|figure|table|div)/u.test(inner)) {
@@ -76,6 +111,7 @@ function nodeHtml(tree: LayoutTree, id: number, skip: (id: number) => boolean, p
     return inner;
   }
   if (inner.trim() === '' && el.tag !== 'td' && el.tag !== 'th') return '';
-  const href = el.tag === 'a' && el.attrs.href ? ` href="${escapeHtml(el.attrs.href)}"` : '';
+  // Only web and mail links survive: a javascript: or data: href is not a link in clean HTML.
+  const href = el.tag === 'a' && el.attrs.href && /^(https?|mailto):/iu.test(el.attrs.href) ? ` href="${escapeHtml(el.attrs.href)}"` : '';
   return `<${el.tag}${href}>${inner}</${el.tag}>`;
 }

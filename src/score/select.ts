@@ -16,7 +16,7 @@
 import type { Box, ScoredUnit, TextStyle } from '../types.js';
 import { textBlocks } from '../segment/unit-text.js';
 import { leafBlocks, type LeafBlock } from '../segment/blocks.js';
-import { elementAt, type LayoutTree } from '../segment/tree.js';
+import { elementAt, isWithin, type LayoutTree } from '../segment/tree.js';
 import { junkReason } from './boilerplate.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from './select-params.js';
 
@@ -134,11 +134,24 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
 function isProseBlock(tree: LayoutTree, block: LeafBlock, root: number, depth: number[], params: SelectParams): boolean {
   if (block.punctuationCount === 0 || block.textLength === 0) return false;
   if (block.linkTextLength / block.textLength >= params.maxLinkDensity) return false;
-  const path = [...pathToContainer(tree, block.ownerId, root, depth), root];
-  return !path.some((id) => {
-    const el = elementAt(tree, id);
-    return el !== undefined && (junkReason(el) !== undefined || el.tag === 'h1');
-  });
+  // No furniture or headline element between the block and `root` (both included).
+  return !markedAncestors(tree, block.ownerId).some((m) => depth[m]! >= depth[root]!);
+}
+
+/** Furniture-marked and h1 elements from `id` up to body, cached per tree (blocks share chains). */
+const markedCache = new WeakMap<LayoutTree, Map<number, number[]>>();
+function markedAncestors(tree: LayoutTree, id: number): number[] {
+  let cache = markedCache.get(tree);
+  if (!cache) markedCache.set(tree, (cache = new Map()));
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const out: number[] = [];
+  for (let p = id; p >= 0; p = tree.nodes[p]?.parent ?? -1) {
+    const el = elementAt(tree, p);
+    if (el && (el.tag === 'h1' || junkReason(el) !== undefined)) out.push(p);
+  }
+  cache.set(id, out);
+  return out;
 }
 
 /** The type most of the prose is set in: each block votes with its length. */
@@ -365,8 +378,6 @@ function junkAncestors(tree: LayoutTree, id: number): number[] {
 }
 
 /** `id` is `a` or inside it. */
-function within(tree: LayoutTree, id: number, a: number, depth: number[]): boolean {
-  let p = id;
-  while (p >= 0 && depth[p]! > depth[a]!) p = tree.nodes[p]?.parent ?? -1;
-  return p === a;
+function within(tree: LayoutTree, id: number, a: number, _depth: number[]): boolean {
+  return isWithin(tree, id, a);
 }

@@ -21,47 +21,48 @@ export interface LeafBlock {
 
 export function leafBlocks(tree: LayoutTree, ids: readonly number[]): LeafBlock[] {
   const out: LeafBlock[] = [];
-  const visit = (id: number): void => {
-    const node = tree.nodes[id];
-    if (!node || node.kind !== 'element' || tree.hidden[id] || (tree.stats[id]?.textLength ?? 0) === 0) return;
-    if (!hasBlockChildWithText(tree, id)) {
-      out.push(makeBlock(tree, id, [id]));
-      return;
+  const wrapsBlocks = (id: number): boolean => tree.hasBlockWithText[id] ?? false;
+  // A unit given as a run of inline siblings is one block already.
+  const first = tree.nodes[ids[0] ?? -1];
+  if (ids.length > 1 || first?.kind === 'text' || (first && !tree.isBlock[first.id] && !wrapsBlocks(first.id))) {
+    out.push(makeBlock(tree, first?.parent ?? 0, [...ids]));
+    return out;
+  }
+  // Depth-first with an explicit stack (DOMs can be thousands of levels deep). A stack item is
+  // an element to visit, or a finished block to emit in document order.
+  type Item = { visit: number } | { emit: LeafBlock };
+  const stack: Item[] = [...ids].reverse().map((id) => ({ visit: id }));
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if ('emit' in item) {
+      out.push(item.emit);
+      continue;
     }
+    const id = item.visit;
+    const node = tree.nodes[id];
+    if (!node || node.kind !== 'element' || tree.hidden[id] || (tree.stats[id]?.textLength ?? 0) === 0) continue;
+    if (!wrapsBlocks(id)) {
+      out.push(makeBlock(tree, id, [id]));
+      continue;
+    }
+    const pieces: Item[] = [];
     let run: number[] = [];
     const flush = (): void => {
-      if (run.some((c) => (tree.stats[c]?.textLength ?? 0) > 0 && !tree.hidden[c])) out.push(makeBlock(tree, id, run));
+      if (run.some((c) => (tree.stats[c]?.textLength ?? 0) > 0 && !tree.hidden[c])) pieces.push({ emit: makeBlock(tree, id, run) });
       run = [];
     };
     for (const c of node.children) {
-      if (tree.isBlock[c] || hasBlockChildWithText(tree, c)) {
+      if (tree.isBlock[c] || wrapsBlocks(c)) {
         flush();
-        visit(c);
+        pieces.push({ visit: c });
       } else {
         run.push(c);
       }
     }
     flush();
-  };
-  // A unit given as a run of inline siblings is one block already.
-  const first = tree.nodes[ids[0] ?? -1];
-  if (ids.length > 1 || first?.kind === 'text' || (first && !tree.isBlock[first.id] && !hasBlockChildWithText(tree, first.id))) {
-    const parent = first?.parent ?? 0;
-    out.push(makeBlock(tree, parent, [...ids]));
-    return out;
+    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]!);
   }
-  for (const id of ids) visit(id);
   return out;
-}
-
-function hasBlockChildWithText(tree: LayoutTree, id: number): boolean {
-  const node = tree.nodes[id];
-  if (!node || node.kind !== 'element') return false;
-  for (const c of node.children) {
-    if ((tree.stats[c]?.textLength ?? 0) === 0 || tree.hidden[c]) continue;
-    if (tree.isBlock[c] || hasBlockChildWithText(tree, c)) return true;
-  }
-  return false;
 }
 
 function makeBlock(tree: LayoutTree, ownerId: number, ids: number[]): LeafBlock {

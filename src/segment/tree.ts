@@ -29,6 +29,13 @@ export interface LayoutTree {
   hidden: boolean[];
   /** True for elements whose display starts a new block. Text nodes are false. */
   isBlock: boolean[];
+  /** True when a block element with visible text sits somewhere below the node. */
+  hasBlockWithText: boolean[];
+  /**
+   * One past the last id in the node's subtree: nodes are in pre-order, so the subtree of `id`
+   * is the id range [id, subtreeEnd[id]) and "x is inside a" is a constant-time test.
+   */
+  subtreeEnd: number[];
 }
 
 /** Images at most this many CSS pixels on each side are tracking pixels or spacers. */
@@ -63,8 +70,12 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
 
   // Bottom-up sums. `inlineText`: text an inline element adds to its block's own lines.
   const inlineText = new Array<number>(n).fill(0);
+  const hasBlockWithText = new Array<boolean>(n).fill(false);
+  const subtreeEnd = new Array<number>(n).fill(0);
   for (let id = n - 1; id >= 0; id--) {
     const node = nodes[id]!;
+    subtreeEnd[id] = id + 1;
+    if (node.kind === 'element') for (const c of node.children) subtreeEnd[id] = Math.max(subtreeEnd[id]!, subtreeEnd[c] ?? 0);
     const s: NodeStats = { textLength: 0, linkTextLength: 0, punctuationCount: 0, imageCount: 0, paragraphCount: 0 };
     if (!hidden[id]) {
       if (node.kind === 'text') {
@@ -83,6 +94,7 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
           s.imageCount += c.imageCount;
           s.paragraphCount += c.paragraphCount;
           inlineTextHere += nodes[childId]?.kind === 'text' ? c.textLength : (inlineText[childId] ?? 0);
+          if (c.textLength > 0 && (isBlock[childId] || hasBlockWithText[childId])) hasBlockWithText[id] = true;
         }
         if (node.tag === 'img' && !isTrackingPixel(node)) s.imageCount += 1;
         // A block whose own lines hold text is a paragraph, also when the text sits in a <span>.
@@ -95,7 +107,7 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
     }
     stats[id] = s;
   }
-  return { snapshot, nodes, stats, inLink, hidden, isBlock };
+  return { snapshot, nodes, stats, inLink, hidden, isBlock, hasBlockWithText, subtreeEnd };
 }
 
 function isTrackingPixel(img: SnapshotElement): boolean {
@@ -121,8 +133,10 @@ export function ancestorsOf(tree: LayoutTree, id: number): number[] {
 
 /** True when `ancestor` is a proper ancestor of `id`. */
 export function isAncestor(tree: LayoutTree, ancestor: number, id: number): boolean {
-  if (ancestor >= id) return false;
-  let current = tree.nodes[id]?.parent ?? -1;
-  while (current > ancestor) current = tree.nodes[current]?.parent ?? -1;
-  return current === ancestor;
+  return ancestor < id && id < (tree.subtreeEnd[ancestor] ?? 0);
+}
+
+/** True when `id` is `ancestor` or inside it. */
+export function isWithin(tree: LayoutTree, id: number, ancestor: number): boolean {
+  return ancestor <= id && id < (tree.subtreeEnd[ancestor] ?? 0);
 }

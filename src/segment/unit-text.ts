@@ -38,9 +38,24 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
     emptyLineBreaks = 0;
   };
 
-  const visit = (id: number, pre: boolean): void => {
+  // Depth-first with an explicit stack (DOMs can be thousands of levels deep): an item enters a
+  // node, or closes the block an element opened.
+  type Item = { enter: number; pre: boolean } | { close: true };
+  const stack: Item[] = [];
+  const enter = (id: number): void => {
+    const el = elementAt(tree, id);
+    stack.push({ enter: id, pre: el?.preservesWhitespace ?? false });
+  };
+  for (let i = ids.length - 1; i >= 0; i--) enter(ids[i]!);
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if ('close' in item) {
+      endBlock();
+      continue;
+    }
+    const { enter: id, pre } = item;
     const node = tree.nodes[id];
-    if (!node || tree.hidden[id] || options.skip?.(id)) return;
+    if (!node || tree.hidden[id] || options.skip?.(id)) continue;
     if (node.kind === 'text') {
       line += pre ? node.text : collapseWhitespace(node.text);
       if (pre) linePreserved = true;
@@ -49,25 +64,22 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
         line = parts.pop() ?? '';
         for (const p of parts) lines.push(p.replace(/\s+$/u, ''));
       }
-      return;
+      continue;
     }
     if (node.tag === 'br') {
       endLine();
       // `<br><br>`: the second break ends an empty line — a paragraph break.
       if (emptyLineBreaks > 0) endBlock();
-      return;
+      continue;
     }
-    if ((tree.stats[id]?.textLength ?? 0) === 0) return;
+    if ((tree.stats[id]?.textLength ?? 0) === 0) continue;
     const block = tree.isBlock[id] ?? false;
-    if (block) endBlock();
+    if (block) {
+      endBlock();
+      stack.push({ close: true });
+    }
     const childPre = pre || node.preservesWhitespace;
-    for (const c of node.children) visit(c, childPre);
-    if (block) endBlock();
-  };
-
-  for (const id of ids) {
-    const el = elementAt(tree, id);
-    visit(id, el?.preservesWhitespace ?? false);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ enter: node.children[i]!, pre: childPre });
   }
   endBlock();
   return blocks;

@@ -77,13 +77,7 @@ function decide(tree: LayoutTree, id: number, params: NodeKindParams): Decision 
 
 /** An inline element (a span, say) that wraps block content still breaks the flow. */
 function hasBlockDescendantWithText(tree: LayoutTree, id: number): boolean {
-  const node = tree.nodes[id];
-  if (!node || node.kind !== 'element') return false;
-  for (const c of node.children) {
-    if ((tree.stats[c]?.textLength ?? 0) === 0) continue;
-    if (tree.isBlock[c] || hasBlockDescendantWithText(tree, c)) return true;
-  }
-  return false;
+  return tree.hasBlockWithText[id] ?? false;
 }
 
 /** Colours of a child: a text node shows its parent's. */
