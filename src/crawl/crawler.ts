@@ -1,0 +1,342 @@
+/**
+ * The crawl loop (SPEC §1): claim the best URL from the store's frontier → robots.txt →
+ * fetch and render it (the browser pool) → extract → decide whether it is an article → sort its
+ * links (internal / external / bad) → one `recordPage` transaction with the new frontier
+ * entries → feed the policy.
+ *
+ * Network and rendering happen first; everything a page produced is written in one
+ * synchronous `recordPage` (STYLE habit 12), so a crawl killed at any moment loses no link and
+ * re-fetches at most the pages that were in flight (`releaseInFlight` on the next run).
+ *
+ * Resources are injected (store, render session, policy); the crawler closes none of them.
+ */
+import { BroadsheetError, ConfigError, describeError } from '../errors.js';
+import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
+import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
+import type { RenderOptionsInput, RenderSession } from '../render/index.js';
+import type { CrawlStore, EnqueueEntry, ExtractionInput, FrontierEntry, PageRecord } from '../store/types.js';
+import type { LayoutSnapshot } from '../types.js';
+import { normalizeUrl, siteOf } from '../url/index.js';
+import { decideArticle, pageContentHash, type ArticleDecision } from './decide.js';
+import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
+import { Politeness, type PolitenessOptions } from './politeness.js';
+import { RobotsCache, type RobotsOptions } from './robots.js';
+import { CrawlStats, type CrawlProgress } from './stats.js';
+
+export interface CrawlOptions {
+  seeds: readonly string[];
+  /** Example article URLs: the similarity policy's first targets (first run only). */
+  examples?: readonly string[];
+  /** Domains in scope besides the seeds' sites (a domain covers its subdomains). */
+  allowDomains?: readonly string[];
+  /** Deepest level fetched; the start page is level 0. */
+  maxDepth: number;
+  /** Pages fetched in all, counting those already in the store (so a resumed crawl stops at the same total). */
+  maxPages: number;
+  /** Wall-clock budget of this run. */
+  maxTimeMs?: number;
+  /** Pages rendered at once (the render session should allow as many). */
+  concurrency: number;
+  politeness?: Partial<PolitenessOptions>;
+  userAgent: string;
+  /** Obey robots.txt (default true). */
+  robots?: boolean;
+  robotsOptions?: Partial<Omit<RobotsOptions, 'userAgent'>>;
+  /** Fetch attempts per URL for retryable errors (timeouts, 5xx, crashes). */
+  maxAttempts?: number;
+  /** Backoff before retry n (1-based): base · 2^(n−1). */
+  retryBaseMs?: number;
+  renderOptions?: RenderOptionsInput;
+  /** Save the policy's learned state every this many pages (and at the end). */
+  saveStateEvery?: number;
+  onProgress?: (progress: CrawlProgress) => void;
+  onPage?: (page: CrawledPage) => void;
+  signal?: AbortSignal;
+}
+
+export interface CrawlDeps {
+  store: CrawlStore;
+  session: RenderSession;
+  policy: FrontierPolicy;
+}
+
+/** What one fetched page came to, for progress reports and benchmarks. */
+export interface CrawledPage {
+  url: string;
+  depth: number;
+  status: number | null;
+  isArticle: boolean;
+  error: { code: string; message: string } | null;
+  newLinks: number;
+}
+
+export type StopReason = 'max-pages' | 'max-time' | 'frontier-empty' | 'aborted';
+
+export interface CrawlSummary {
+  stopReason: StopReason;
+  progress: CrawlProgress;
+}
+
+/** 3 attempts, 1 s then 2 s between them: enough to ride out a restart or a brief overload. */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_RETRY_BASE_MS = 1_000;
+/** Where the policy state is kept (`saveModel`), per policy name. */
+export const POLICY_MODEL_PREFIX = 'frontier-policy:';
+/** The error code of a URL robots.txt forbids: recorded, never fetched, not counted as a fetch. */
+export const ROBOTS_DISALLOWED = 'robots-disallowed';
+/** How long an idle worker sleeps at most before looking at the queue again. */
+const IDLE_POLL_MS = 100;
+
+export async function crawl(deps: CrawlDeps, options: CrawlOptions): Promise<CrawlSummary> {
+  return new Crawler(deps, options).run();
+}
+
+class Crawler {
+  private readonly store: CrawlStore;
+  private readonly session: RenderSession;
+  private readonly policy: FrontierPolicy;
+  private readonly politeness: Politeness;
+  private readonly robots: RobotsCache | null;
+  private readonly scopeSites = new Set<string>();
+  private readonly scope: CrawlScope;
+  private stats!: CrawlStats;
+  private fetchedBefore = 0;
+  /** Fetches started and not given back (a retry gives its slot back). */
+  private reserved = 0;
+  private inFlight = 0;
+  private stop: StopReason | null = null;
+  private deadline = Infinity;
+  private pagesSinceSave = 0;
+
+  constructor(
+    deps: CrawlDeps,
+    private readonly options: CrawlOptions,
+  ) {
+    this.store = deps.store;
+    this.session = deps.session;
+    this.policy = deps.policy;
+    this.politeness = new Politeness(options.politeness);
+    this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, userAgent: options.userAgent });
+    this.scope = { sites: this.scopeSites, allowDomains: (options.allowDomains ?? []).map((d) => d.toLowerCase().replace(/^\.+|\.+$/g, '')), maxDepth: options.maxDepth };
+  }
+
+  async run(): Promise<CrawlSummary> {
+    this.prepare();
+    if (this.options.maxTimeMs !== undefined) this.deadline = performance.now() + this.options.maxTimeMs;
+    const workers = Array.from({ length: this.options.concurrency }, () => this.worker());
+    try {
+      await Promise.all(workers);
+    } finally {
+      this.saveState();
+    }
+    return { stopReason: this.stop ?? 'frontier-empty', progress: this.progress() };
+  }
+
+  /** Seeds, scope, resume bookkeeping and the policy's saved state. */
+  private prepare(): void {
+    const { store, policy } = this;
+    store.releaseInFlight();
+    const seeds = this.options.seeds.map((raw) => {
+      const normalized = normalizeUrl(raw);
+      const site = normalized.ok ? siteOf(normalized.url) : null;
+      if (!normalized.ok || site === null) throw new ConfigError(`Bad seed URL ${raw}: ${normalized.ok ? 'no site' : normalized.reason}`);
+      return { url: normalized.url, site };
+    });
+    store.addSeeds(seeds);
+    for (const seed of store.listSeeds()) this.scopeSites.add(seed.site);
+
+    const saved = store.loadModel(POLICY_MODEL_PREFIX + policy.name);
+    if (saved !== undefined) policy.loadState(saved);
+    else if (this.options.examples !== undefined) policy.addExamples(this.options.examples.map((u) => normalizeOrThrow(u, 'example')));
+
+    const fresh = seeds.filter((seed) => store.frontierEntry(seed.url) === undefined);
+    for (const seed of fresh) policy.observe({ ...seed, depth: 0 });
+    store.enqueue(fresh.map((seed) => ({ ...seed, depth: 0, priority: policy.score({ ...seed, depth: 0 }), scoredWithVersion: policy.version })));
+
+    let fetched = 0;
+    for (const page of store.pages()) if (page.errorCode !== ROBOTS_DISALLOWED) fetched++;
+    this.fetchedBefore = fetched;
+    this.stats = new CrawlStats(fetched, store.counts().articles, this.options.maxPages);
+  }
+
+  private async worker(): Promise<void> {
+    for (;;) {
+      if (this.shouldStop()) return;
+      const now = Date.now();
+      refreshHead(this.store, this.policy);
+      const entry = this.store.claimNext({ excludeSites: this.politeness.busySites(now), now });
+      if (entry === undefined) {
+        if (this.inFlight === 0 && this.store.queuedCount() === 0) {
+          this.stop ??= 'frontier-empty';
+          return;
+        }
+        await sleep(this.idleWait(now));
+        continue;
+      }
+      this.reserved++;
+      this.inFlight++;
+      this.politeness.begin(entry.site, now);
+      try {
+        await this.process(entry);
+      } finally {
+        this.inFlight--;
+        this.politeness.end(entry.site);
+      }
+    }
+  }
+
+  private shouldStop(): boolean {
+    if (this.stop !== null) return true;
+    if (this.options.signal?.aborted) this.stop = 'aborted';
+    else if (this.fetchedBefore + this.reserved >= this.options.maxPages) this.stop = 'max-pages';
+    else if (performance.now() >= this.deadline) this.stop = 'max-time';
+    // Budget reached while others are still fetching: this worker stops, the others finish.
+    if (this.stop === 'max-pages' && this.inFlight > 0) {
+      this.stop = null;
+      return true;
+    }
+    return this.stop !== null;
+  }
+
+  private idleWait(now: number): number {
+    const wakes = [this.politeness.nextFreeAt(now), this.store.nextNotBefore()].filter((t): t is number => t !== undefined);
+    const wake = wakes.length > 0 ? Math.min(...wakes) - now : IDLE_POLL_MS;
+    return Math.max(5, Math.min(IDLE_POLL_MS, wake));
+  }
+
+  private async process(entry: FrontierEntry): Promise<void> {
+    const startedAt = Date.now();
+    if (this.robots !== null) {
+      const verdict = await this.robots.check(entry.url);
+      this.politeness.setCrawlDelay(entry.site, verdict.crawlDelayMs);
+      if (!verdict.allowed) {
+        this.reserved--;
+        if (verdict.retryAt !== undefined) {
+          this.store.requeue(entry.url, { notBefore: verdict.retryAt, attempt: entry.attempts, error: verdict.reason });
+        } else {
+          this.record(entry, { status: null, error: { code: ROBOTS_DISALLOWED, message: verdict.reason }, startedAt });
+        }
+        return;
+      }
+    }
+
+    let page: { snapshot: LayoutSnapshot; finalUrl: string; status: number | null };
+    try {
+      page = await this.session.render(
+        { kind: 'url', url: entry.url, label: entry.url },
+        async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, status: rendered.httpStatus }),
+        { ...this.options.renderOptions, userAgent: this.options.userAgent },
+      );
+    } catch (error) {
+      if (error instanceof BroadsheetError && error.fatal) throw error;
+      const described = describeError(error);
+      const attempt = entry.attempts + 1;
+      if (described.retryable && attempt < (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+        this.reserved--;
+        this.stats.retry();
+        const backoffMs = (this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS) * 2 ** (attempt - 1);
+        this.store.requeue(entry.url, { notBefore: Date.now() + backoffMs, attempt, error: `${described.code}: ${described.message}` });
+        return;
+      }
+      this.record(entry, { status: httpStatusOf(described), error: { code: described.code, message: described.message }, startedAt });
+      return;
+    }
+    this.record(entry, { ...page, error: null, startedAt });
+  }
+
+  /** Everything one page produced, in one `recordPage`, then the policy's feedback. */
+  private record(
+    entry: FrontierEntry,
+    result: { snapshot?: LayoutSnapshot; finalUrl?: string; status: number | null; error: { code: string; message: string } | null; startedAt: number },
+  ): void {
+    const { snapshot } = result;
+    let decision: ArticleDecision = { isArticle: false, reason: null };
+    let extraction: ExtractionInput | null = null;
+    let links = { internal: [], external: [], bad: [] } as ReturnType<typeof classifyLinks>;
+    const enqueue: EnqueueEntry[] = [];
+    if (snapshot !== undefined) {
+      const extracted = safeExtract(snapshot);
+      decision = decideArticle(extracted);
+      if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
+      links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
+      for (const link of links.internal) {
+        if (link.level > this.scope.maxDepth || this.store.frontierEntry(link.url) !== undefined) continue;
+        const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url };
+        this.policy.observe(candidate);
+        enqueue.push({ ...candidate, priority: this.policy.score(candidate), scoredWithVersion: this.policy.version, ...(link.anchor !== null ? { anchor: link.anchor } : {}) });
+      }
+    }
+    const finalUrl = result.finalUrl === undefined ? null : normalizeUrl(result.finalUrl);
+    const record: PageRecord = {
+      url: entry.url,
+      finalUrl: finalUrl?.ok && finalUrl.url !== entry.url ? finalUrl.url : null,
+      site: entry.site,
+      depth: entry.depth,
+      status: result.status,
+      fetchedAt: Date.now(),
+      contentHash: snapshot === undefined ? null : pageContentHash(snapshot),
+      isArticle: decision.isArticle,
+      error: result.error,
+      durationMs: Date.now() - result.startedAt,
+      links: {
+        internal: links.internal.map((l) => ({ url: l.url, anchor: l.anchor, level: l.level, processed: true })),
+        external: links.external,
+        bad: links.bad,
+      },
+      extraction,
+      enqueue,
+    };
+    this.store.recordPage(record);
+    if (result.error?.code !== ROBOTS_DISALLOWED) {
+      this.policy.onPage(entry.url, entry.site, decision.isArticle);
+      this.stats.page(decision.isArticle, result.error !== null);
+    }
+    this.options.onPage?.({ url: entry.url, depth: entry.depth, status: result.status, isArticle: decision.isArticle, error: result.error, newLinks: enqueue.length });
+    this.options.onProgress?.(this.progress());
+    if (++this.pagesSinceSave >= (this.options.saveStateEvery ?? 25)) this.saveState();
+  }
+
+  private saveState(): void {
+    this.pagesSinceSave = 0;
+    const state = this.policy.saveState();
+    if (state !== null) this.store.saveModel(POLICY_MODEL_PREFIX + this.policy.name, state);
+  }
+
+  private progress(): CrawlProgress {
+    return this.stats.snapshot(this.store.queuedCount(), this.inFlight);
+  }
+}
+
+/** Extraction throws only for broken input; a page that breaks it is a page without an article. */
+function safeExtract(snapshot: LayoutSnapshot): SnapshotExtraction | { kind: 'none'; reason: string } {
+  try {
+    return extractFromSnapshot(snapshot);
+  } catch (error) {
+    return { kind: 'none', reason: `extraction failed: ${describeError(error).message}` };
+  }
+}
+
+function toExtraction(extracted: Extract<SnapshotExtraction, { kind: 'article' }>): ExtractionInput {
+  const { url: _url, text, html, markdown, wordCount, title, ...metadata } = extracted.article;
+  return { title, text, html, markdown, wordCount, metadata: { ...metadata } };
+}
+
+/**
+ * The HTTP status of a failed fetch, for the pages table only (never for a decision): the
+ * render stage reports it in the message of 'render-http-status' errors ("… answered HTTP 503").
+ */
+function httpStatusOf(error: { code: string; message: string }): number | null {
+  if (error.code !== 'render-http-status') return null;
+  const match = /HTTP (\d{3})\b/.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
+
+function normalizeOrThrow(raw: string, what: string): string {
+  const normalized = normalizeUrl(raw);
+  if (!normalized.ok) throw new ConfigError(`Bad ${what} URL ${raw}: ${normalized.reason}`);
+  return normalized.url;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

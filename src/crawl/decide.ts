@@ -1,0 +1,47 @@
+/**
+ * The crawl's article decision and page fingerprint. Pure.
+ */
+import { createHash } from 'node:crypto';
+import type { Article } from '../extract/article.js';
+import type { LayoutSnapshot } from '../types.js';
+
+/**
+ * A page is an article when the extractor found one and its body is long enough to be a news
+ * story rather than a teaser, a gallery caption or a "page not found" notice:
+ * - 150 words: short news briefs run 150–300 words; section-front blurbs and error notices the
+ *   extractor may take for a body stay under 100 (seen on the samples/ pages and the local web);
+ * - 300 CJK characters for Chinese/Japanese text (a CJK character carries about half a word of
+ *   an English text, so 300 characters ≈ 150 words).
+ */
+export const ARTICLE_MIN_WORDS = 150;
+export const ARTICLE_MIN_CJK_CHARS = 300;
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu;
+
+export interface ArticleDecision {
+  isArticle: boolean;
+  /** Why not, when it is not. */
+  reason: string | null;
+}
+
+/** The part of an extraction result the decision reads. */
+export type ExtractionOutcome = { kind: 'article'; article: Pick<Article, 'text' | 'wordCount'> } | { kind: 'none'; reason: string };
+
+export function decideArticle(extraction: ExtractionOutcome): ArticleDecision {
+  if (extraction.kind !== 'article') return { isArticle: false, reason: extraction.reason };
+  const { text, wordCount } = extraction.article;
+  const cjk = text.match(CJK)?.length ?? 0;
+  // `wordCount` counts each CJK character as one word; take them out to count the other words.
+  const words = wordCount - cjk;
+  if (cjk >= ARTICLE_MIN_CJK_CHARS || words >= ARTICLE_MIN_WORDS) return { isArticle: true, reason: null };
+  return { isArticle: false, reason: `body too short: ${words} words, ${cjk} CJK characters` };
+}
+
+/** sha256 (hex) of the page's visible text, whitespace-collapsed: equal for re-served copies of one page. */
+export function pageContentHash(snapshot: LayoutSnapshot): string {
+  const hash = createHash('sha256');
+  for (const node of snapshot.nodes) {
+    if (node.kind === 'text') hash.update(node.text.replace(/\s+/g, ' '));
+  }
+  return hash.digest('hex');
+}
