@@ -3,9 +3,9 @@
  * applied on open (src/store/sqlite-open.ts). The hot paths — enqueue, claimNext, recordPage —
  * run prepared statements; recordPage is one `BEGIN IMMEDIATE … COMMIT`.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
-import { badLinks, externalLinks, extractions, frontier, internalLinks, models, pages, seeds, settings } from './schema.js';
+import type { frontier } from './schema.js';
+import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { asStoreError, openDatabase, type SqliteStoreOptions, type StoreDb } from './sqlite-open.js';
 import { frontierStateOf, prepareExtraction, READ_BATCH_ROWS, redirectTargetOf } from './record.js';
 import type {
@@ -39,7 +39,6 @@ export function openSqliteStore(path: string, opts: SqliteStoreOptions = {}): Sq
   }
 }
 
-const p = sql.placeholder;
 type FrontierRow = typeof frontier.$inferSelect;
 
 function toEntry(row: FrontierRow): FrontierEntry {
@@ -48,161 +47,18 @@ function toEntry(row: FrontierRow): FrontierEntry {
 }
 
 export class SqliteStore implements CrawlStore {
-  private readonly q;
+  private readonly q: Statements;
   private readonly recordTx: (record: PageRecord) => void;
   private readonly enqueueTx: (entries: readonly EnqueueEntry[]) => number;
   private readonly prioritiesTx: (updates: readonly PriorityUpdate[]) => void;
 
   constructor(
     private readonly sqlite: Database.Database,
-    private readonly db: StoreDb,
+    db: StoreDb,
     /** The file this store reads and writes. */
     readonly path: string,
   ) {
-    const queued = eq(frontier.state, 'queued');
-    const byPriority = [desc(frontier.priority), asc(frontier.id)] as const;
-    this.q = {
-      getSetting: db.select({ value: settings.value }).from(settings).where(eq(settings.key, p('key'))).prepare(),
-      setSetting: db
-        .insert(settings)
-        .values({ key: p('key'), value: p('value') })
-        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } })
-        .prepare(),
-      addSeed: db
-        .insert(seeds)
-        .values({ url: p('url'), site: p('site'), name: p('name'), addedAt: p('addedAt') })
-        .onConflictDoNothing()
-        .prepare(),
-      seedByUrl: db.select().from(seeds).where(eq(seeds.url, p('url'))).prepare(),
-      listSeeds: db.select().from(seeds).orderBy(asc(seeds.id)).prepare(),
-      enqueue: db
-        .insert(frontier)
-        .values({
-          url: p('url'),
-          site: p('site'),
-          depth: p('depth'),
-          priority: p('priority'),
-          foundOn: p('foundOn'),
-          anchor: p('anchor'),
-          scoredWithVersion: p('scoredWithVersion'),
-          enqueuedAt: p('now'),
-        })
-        .onConflictDoNothing()
-        .prepare(),
-      // One statement, so atomic: the top claimable entry becomes in-flight as it is read.
-      claim: db
-        .update(frontier)
-        .set({ state: 'in-flight' })
-        .where(
-          sql`${frontier.id} = (SELECT ${frontier.id} FROM ${frontier} WHERE ${frontier.state} = 'queued'
-            AND (${frontier.notBefore} IS NULL OR ${frontier.notBefore} <= ${p('now')})
-            AND ${frontier.site} NOT IN (SELECT value FROM json_each(${p('excluded')}))
-            ORDER BY ${frontier.priority} DESC, ${frontier.id} LIMIT 1)`,
-        )
-        .returning()
-        .prepare(),
-      requeue: db
-        .update(frontier)
-        .set({ state: 'queued', attempts: sql`${p('attempt')}`, notBefore: sql`${p('notBefore')}`, lastError: sql`${p('error')}` })
-        .where(eq(frontier.url, p('url')))
-        .prepare(),
-      release: db.update(frontier).set({ state: 'queued' }).where(eq(frontier.state, 'in-flight')).prepare(),
-      setPriority: db
-        .update(frontier)
-        .set({ priority: sql`${p('priority')}`, scoredWithVersion: sql`coalesce(${p('version')}, ${frontier.scoredWithVersion})` })
-        .where(and(eq(frontier.url, p('url')), queued))
-        .prepare(),
-      topQueued: db.select().from(frontier).where(queued).orderBy(...byPriority).limit(p('limit')).prepare(),
-      staleQueued: db
-        .select()
-        .from(frontier)
-        .where(and(queued, or(isNull(frontier.scoredWithVersion), lt(frontier.scoredWithVersion, p('version')))))
-        .orderBy(...byPriority)
-        .limit(p('limit'))
-        .prepare(),
-      queuedCount: db.select({ n: count() }).from(frontier).where(queued).prepare(),
-      nextNotBefore: db.select({ t: min(frontier.notBefore) }).from(frontier).where(and(isNotNull(frontier.notBefore), queued)).prepare(),
-      entry: db.select().from(frontier).where(eq(frontier.url, p('url'))).prepare(),
-      insertPage: db
-        .insert(pages)
-        .values({
-          url: p('url'),
-          finalUrl: p('finalUrl'),
-          site: p('site'),
-          depth: p('depth'),
-          status: p('status'),
-          fetchedAt: p('fetchedAt'),
-          contentType: p('contentType'),
-          contentHash: p('contentHash'),
-          isArticle: p('isArticle'),
-          errorCode: p('errorCode'),
-          errorMessage: p('errorMessage'),
-          durationMs: p('durationMs'),
-        })
-        .prepare(),
-      // The fetched URL ends in 'done'/'failed' whether or not it was in the frontier before.
-      markFetched: db
-        .insert(frontier)
-        .values({ url: p('url'), site: p('site'), depth: p('depth'), priority: 0, state: sql`${p('state')}`, lastError: p('error'), enqueuedAt: p('now') })
-        .onConflictDoUpdate({
-          target: frontier.url,
-          set: { state: sql`excluded.state`, notBefore: null, lastError: sql`excluded.last_error` },
-        })
-        .prepare(),
-      // A redirect target counts as fetched: a queued entry for it will not be fetched again.
-      markRedirect: db
-        .insert(frontier)
-        .values({ url: p('url'), site: p('site'), depth: p('depth'), priority: 0, state: 'done', enqueuedAt: p('now') })
-        .onConflictDoUpdate({ target: frontier.url, set: { state: 'done', notBefore: null }, setWhere: eq(frontier.state, 'queued') })
-        .prepare(),
-      insertInternal: db
-        .insert(internalLinks)
-        .values({ url: p('url'), foundOn: p('foundOn'), anchor: p('anchor'), level: p('level'), processed: p('processed') })
-        .prepare(),
-      insertExternal: db
-        .insert(externalLinks)
-        .values({ url: p('url'), foundOn: p('foundOn'), anchor: p('anchor'), context: p('context') })
-        .prepare(),
-      insertBad: db.insert(badLinks).values({ raw: p('raw'), foundOn: p('foundOn'), reason: p('reason') }).prepare(),
-      insertExtraction: db
-        .insert(extractions)
-        .values({
-          pageUrl: p('pageUrl'),
-          title: p('title'),
-          text: p('text'),
-          html: p('html'),
-          markdown: p('markdown'),
-          metadataJson: p('metadataJson'),
-          wordCount: p('wordCount'),
-          contentHash: p('contentHash'),
-          simhash: p('simhash'),
-        })
-        .prepare(),
-      pagesAfter: db.select().from(pages).where(gt(pages.fetchOrder, p('after'))).orderBy(asc(pages.fetchOrder)).limit(READ_BATCH_ROWS).prepare(),
-      articlesAfter: db
-        .select({ page: pages, extraction: extractions })
-        .from(extractions)
-        .innerJoin(pages, eq(pages.url, extractions.pageUrl))
-        .where(gt(pages.fetchOrder, p('after')))
-        .orderBy(asc(pages.fetchOrder))
-        .limit(READ_BATCH_ROWS)
-        .prepare(),
-      internalAfter: db.select().from(internalLinks).where(gt(internalLinks.id, p('after'))).orderBy(asc(internalLinks.id)).limit(READ_BATCH_ROWS).prepare(),
-      externalAfter: db.select().from(externalLinks).where(gt(externalLinks.id, p('after'))).orderBy(asc(externalLinks.id)).limit(READ_BATCH_ROWS).prepare(),
-      badAfter: db.select().from(badLinks).where(gt(badLinks.id, p('after'))).orderBy(asc(badLinks.id)).limit(READ_BATCH_ROWS).prepare(),
-      frontierStates: db.select({ state: frontier.state, n: count() }).from(frontier).groupBy(frontier.state).prepare(),
-      countPages: db.select({ n: count() }).from(pages).prepare(),
-      countArticles: db.select({ n: count() }).from(extractions).prepare(),
-      countInternal: db.select({ n: count() }).from(internalLinks).prepare(),
-      countExternal: db.select({ n: count() }).from(externalLinks).prepare(),
-      countBad: db.select({ n: count() }).from(badLinks).prepare(),
-      saveModel: db
-        .insert(models)
-        .values({ name: p('name'), json: p('json'), updatedAt: p('now') })
-        .onConflictDoUpdate({ target: models.name, set: { json: sql`excluded.json`, updatedAt: sql`excluded.updated_at` } })
-        .prepare(),
-      loadModel: db.select({ json: models.json }).from(models).where(eq(models.name, p('name'))).prepare(),
-    };
+    this.q = prepareStatements(db);
 
     // IMMEDIATE: take the write lock at BEGIN, so a concurrent writer waits (busy timeout) instead
     // of failing half-way when a read transaction tries to upgrade.
@@ -238,11 +94,11 @@ export class SqliteStore implements CrawlStore {
   }
 
   enqueue(entries: readonly EnqueueEntry[]): number {
-    return entries.length === 0 ? 0 : this.enqueueTx(entries);
+    return entries.length === 0 ? 0 : this.guard(() => this.enqueueTx(entries));
   }
 
   claimNext(opts: ClaimOptions = {}): FrontierEntry | undefined {
-    const row = this.q.claim.get({ now: opts.now ?? Date.now(), excluded: JSON.stringify(opts.excludeSites ?? []) });
+    const row = this.guard(() => this.q.claim.get({ now: opts.now ?? Date.now(), excluded: JSON.stringify(opts.excludeSites ?? []) }));
     return row ? toEntry(row) : undefined;
   }
 
@@ -280,10 +136,14 @@ export class SqliteStore implements CrawlStore {
   }
 
   recordPage(record: PageRecord): void {
-    this.recordTx(record);
+    this.guard(() => this.recordTx(record));
   }
 
   counts(): StoreCounts {
+    return this.guard(() => this.readCounts());
+  }
+
+  private readCounts(): StoreCounts {
     const states: Record<string, number> = {};
     for (const { state, n } of this.q.frontierStates.all()) states[state] = n;
     const n = (query: { get(): { n: number } | undefined }): number => query.get()?.n ?? 0;
@@ -301,55 +161,40 @@ export class SqliteStore implements CrawlStore {
     };
   }
 
-  *pages(): Iterable<PageRow> {
-    for (let after = 0, batch = this.q.pagesAfter.all({ after }); batch.length > 0; batch = this.q.pagesAfter.all({ after })) {
-      yield* batch;
-      after = batch[batch.length - 1]!.fetchOrder;
-    }
+  pages(): Iterable<PageRow> {
+    return this.batches((after) => this.q.pagesAfter.all({ after }), (row) => row.fetchOrder);
   }
 
   *articles(): Iterable<ArticleRow> {
-    for (let after = 0, batch = this.q.articlesAfter.all({ after }); batch.length > 0; batch = this.q.articlesAfter.all({ after })) {
-      for (const { page, extraction: e } of batch) {
-        yield {
-          fetchOrder: page.fetchOrder,
-          url: page.url,
-          finalUrl: page.finalUrl,
-          site: page.site,
-          fetchedAt: page.fetchedAt,
-          title: e.title,
-          text: e.text,
-          html: e.html,
-          markdown: e.markdown,
-          metadata: JSON.parse(e.metadataJson) as Record<string, unknown>,
-          wordCount: e.wordCount,
-          contentHash: e.contentHash,
-          simhash: e.simhash,
-        };
-      }
-      after = batch[batch.length - 1]!.page.fetchOrder;
+    for (const { page, extraction: e } of this.batches((after) => this.q.articlesAfter.all({ after }), (row) => row.page.fetchOrder)) {
+      yield {
+        fetchOrder: page.fetchOrder,
+        url: page.url,
+        finalUrl: page.finalUrl,
+        site: page.site,
+        fetchedAt: page.fetchedAt,
+        title: e.title,
+        text: e.text,
+        html: e.html,
+        markdown: e.markdown,
+        metadata: JSON.parse(e.metadataJson) as Record<string, unknown>,
+        wordCount: e.wordCount,
+        contentHash: e.contentHash,
+        simhash: e.simhash,
+      };
     }
   }
 
   *internalLinks(): Iterable<InternalLinkRow> {
-    for (let after = 0, batch = this.q.internalAfter.all({ after }); batch.length > 0; batch = this.q.internalAfter.all({ after })) {
-      for (const { id: _id, ...row } of batch) yield row;
-      after = batch[batch.length - 1]!.id;
-    }
+    for (const { id: _id, ...row } of this.batches((after) => this.q.internalAfter.all({ after }), (r) => r.id)) yield row;
   }
 
   *externalLinks(): Iterable<ExternalLinkRow> {
-    for (let after = 0, batch = this.q.externalAfter.all({ after }); batch.length > 0; batch = this.q.externalAfter.all({ after })) {
-      for (const { id: _id, ...row } of batch) yield row;
-      after = batch[batch.length - 1]!.id;
-    }
+    for (const { id: _id, ...row } of this.batches((after) => this.q.externalAfter.all({ after }), (r) => r.id)) yield row;
   }
 
   *badLinks(): Iterable<BadLinkRow> {
-    for (let after = 0, batch = this.q.badAfter.all({ after }); batch.length > 0; batch = this.q.badAfter.all({ after })) {
-      for (const { id: _id, ...row } of batch) yield row;
-      after = batch[batch.length - 1]!.id;
-    }
+    for (const { id: _id, ...row } of this.batches((after) => this.q.badAfter.all({ after }), (r) => r.id)) yield row;
   }
 
   saveModel(name: string, json: string): void {
@@ -362,6 +207,32 @@ export class SqliteStore implements CrawlStore {
 
   close(): void {
     this.sqlite.close();
+  }
+
+  /**
+   * Rows in key order, READ_BATCH_ROWS at a time (keyset pagination): no statement stays open
+   * between batches, so the caller may write to the store while it reads.
+   */
+  private *batches<R>(fetch: (after: number) => R[], keyOf: (row: R) => number): Generator<R> {
+    for (let after = 0; ; ) {
+      const batch = this.guard(() => fetch(after));
+      yield* batch;
+      const last = batch[batch.length - 1];
+      if (last === undefined || batch.length < READ_BATCH_ROWS) return;
+      after = keyOf(last);
+    }
+  }
+
+  /**
+   * SQLite errors with a store meaning (a corrupt page met mid-crawl, a lock held too long)
+   * become StoreError on the hot paths and reads; others (constraint failures) pass as they are.
+   */
+  private guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      throw asStoreError(error, this.path);
+    }
   }
 
   /** The body of recordPage's transaction: page, frontier state, links, article, new URLs. */
