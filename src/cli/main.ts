@@ -6,8 +6,11 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
+import { crawlCommand } from './commands/crawl.js';
+import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
 import { modelCommand } from './commands/model.js';
+import { statusCommand } from './commands/status.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -31,7 +34,10 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(extractCommand(setExit))
     .addCommand(benchCommand(setExit))
-    .addCommand(modelCommand(setExit));
+    .addCommand(modelCommand(setExit))
+    .addCommand(crawlCommand(setExit))
+    .addCommand(statusCommand(setExit))
+    .addCommand(exportCommand(setExit));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

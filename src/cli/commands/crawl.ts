@@ -1,0 +1,197 @@
+/** `broadsheet crawl <seed-url...> --db FILE` */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Command, Option } from 'commander';
+import { crawl, type StopReason } from '../../crawl/crawler.js';
+import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../crawl/settings.js';
+import { formatProgress, type CrawlProgress } from '../../crawl/stats.js';
+import { createPolicy, POLICY_NAMES } from '../../frontier/index.js';
+import { closeOnSignals } from '../../render/browser.js';
+import { RenderSession } from '../../render/session.js';
+import { openSqliteStore } from '../../store/index.js';
+import { EXIT } from '../exit-codes.js';
+import { intOption } from '../parse.js';
+
+/** Identifies the crawler to site owners; override with --user-agent. */
+export const DEFAULT_USER_AGENT = 'broadsheet/0.1 (focused news crawler; headless Chromium)';
+
+interface CrawlFlags {
+  db: string;
+  maxPages?: number;
+  maxDepth: number;
+  maxTime?: number;
+  examples?: string[];
+  policy: CrawlSettings['policy'];
+  concurrency: number;
+  perSiteConcurrency: number;
+  delay: number;
+  allowDomain?: string[];
+  userAgent: string;
+  robots: boolean;
+  timeout: number;
+  progress: boolean;
+}
+
+/** Command-line option name → settings field, for "given on the command line". */
+const FLAG_TO_SETTING: Record<string, keyof CrawlSettings> = {
+  maxPages: 'maxPages',
+  maxDepth: 'maxDepth',
+  maxTime: 'maxTimeSec',
+  examples: 'examples',
+  policy: 'policy',
+  concurrency: 'concurrency',
+  perSiteConcurrency: 'perSiteConcurrency',
+  delay: 'delayMs',
+  allowDomain: 'allowDomains',
+  userAgent: 'userAgent',
+  robots: 'robots',
+};
+
+export function crawlCommand(setExit: (code: number) => void): Command {
+  const command = new Command('crawl')
+    .description('Crawl news sites from their start pages, fetching article pages first; resumable (run the same command again).')
+    .argument('[seed-urls...]', 'start URLs (their sites are the crawl scope); may be left out when resuming')
+    .requiredOption('--db <file>', 'SQLite file holding the crawl (created if missing; an existing one is resumed)')
+    .option('--max-pages <n>', 'stop after this many pages in the store (earlier runs count)', intOption(1, 100_000_000))
+    .option('--max-depth <n>', 'deepest link level fetched (the start page is level 0)', intOption(0, 1000), 20)
+    .option('--max-time <seconds>', 'stop this run after this many seconds', intOption(1, 10_000_000))
+    .option('--examples <urls...>', 'example article URLs: the similarity policy starts from them')
+    .addOption(new Option('--policy <name>', 'frontier policy').choices(POLICY_NAMES as string[]).default('similarity'))
+    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 64), 2)
+    .option('--per-site-concurrency <n>', 'pages of one site rendered at once', intOption(1, 64), 2)
+    .option('--delay <ms>', 'gap between two requests to one site (robots.txt Crawl-delay may raise it)', intOption(0, 3_600_000), 1_000)
+    .option('--allow-domain <domains...>', 'also crawl these domains (and their subdomains)')
+    .option('--user-agent <ua>', 'User-Agent header and robots.txt agent', DEFAULT_USER_AGENT)
+    .option('--no-robots', 'ignore robots.txt (only for sites you own)')
+    .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--no-progress', 'no progress line on stderr')
+    .addHelpText(
+      'after',
+      `
+The first run records the options in the database; running the same command again resumes
+the crawl (pages already fetched count against --max-pages). Scope and policy are fixed at the
+first run; budgets, concurrency and delay may change.
+
+Exit codes: 0 the crawl ran (pages that failed are recorded in the database), ${EXIT.usage} bad usage,
+a database of another kind, or no browser.
+
+Examples:
+  broadsheet crawl https://news.example.com/ --db news.db --max-pages 500
+  broadsheet crawl https://news.example.com/ --db news.db --examples https://news.example.com/2024/05/01/some-story
+  broadsheet crawl --db news.db --max-pages 1000        # resume, with a larger budget`,
+    )
+    .action(async (seeds: string[], flags: CrawlFlags, cmd: Command) => {
+      const explicit = new Set<keyof CrawlSettings>();
+      for (const [flag, setting] of Object.entries(FLAG_TO_SETTING)) if (cmd.getOptionValueSource(flag) === 'cli') explicit.add(setting);
+      setExit(await runCrawl(seeds, flags, explicit));
+    });
+  return command;
+}
+
+async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySet<keyof CrawlSettings>): Promise<number> {
+  const given: CrawlSettings = {
+    seeds,
+    examples: flags.examples ?? [],
+    allowDomains: flags.allowDomain ?? [],
+    maxDepth: flags.maxDepth,
+    policy: flags.policy,
+    maxPages: flags.maxPages ?? null,
+    maxTimeSec: flags.maxTime ?? null,
+    concurrency: flags.concurrency,
+    perSiteConcurrency: flags.perSiteConcurrency,
+    delayMs: flags.delay,
+    userAgent: flags.userAgent,
+    robots: flags.robots,
+  };
+  mkdirSync(dirname(flags.db), { recursive: true });
+  const store = openSqliteStore(flags.db);
+  let session: RenderSession | undefined;
+  const abort = new AbortController();
+  let releaseSignals = (): void => {};
+  try {
+    const storedJson = store.getSetting(CRAWL_SETTINGS_KEY);
+    const settings = mergeSettings(storedJson === undefined ? undefined : parseSettings(storedJson), given, explicit);
+    store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
+
+    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout } });
+    const openSession = session;
+    releaseSignals = closeOnSignals(
+      {
+        async close() {
+          abort.abort();
+          await openSession.close();
+          store.close();
+        },
+      },
+      (signal) => process.stderr.write(`\nbroadsheet: ${signal}: stopping; run the same command again to resume\n`),
+    );
+
+    const progress = progressPrinter(flags.progress);
+    const summary = await crawl(
+      { store, session, policy: createPolicy(settings.policy) },
+      {
+        seeds: settings.seeds,
+        examples: settings.examples,
+        allowDomains: settings.allowDomains,
+        maxDepth: settings.maxDepth,
+        maxPages: settings.maxPages ?? Infinity,
+        ...(settings.maxTimeSec !== null ? { maxTimeMs: settings.maxTimeSec * 1000 } : {}),
+        concurrency: settings.concurrency,
+        politeness: { delayMs: settings.delayMs, perSiteConcurrency: settings.perSiteConcurrency },
+        userAgent: settings.userAgent,
+        robots: settings.robots,
+        onProgress: progress.update,
+        signal: abort.signal,
+      },
+    );
+    progress.done(summary.progress);
+    process.stdout.write(summaryText(summary.stopReason, summary.progress, flags.db));
+    return EXIT.ok;
+  } finally {
+    releaseSignals();
+    await session?.close();
+    try {
+      store.close();
+    } catch {
+      // already closed by a signal handler
+    }
+  }
+}
+
+function summaryText(stop: StopReason, p: CrawlProgress, db: string): string {
+  const why: Record<StopReason, string> = {
+    'max-pages': 'page budget reached',
+    'max-time': 'time budget reached',
+    'frontier-empty': 'nothing left to fetch in scope',
+    aborted: 'stopped',
+  };
+  return (
+    `${why[stop]}: ${p.pagesThisRun} pages fetched this run (${p.pagesPerSecond.toFixed(2)} pages/s), ${p.articlesThisRun} articles, ${p.errors} errors\n` +
+    `${db}: ${p.pagesTotal} pages, ${p.articlesTotal} articles (harvest ${p.harvestRate.toFixed(2)}), ${p.queued} queued\n`
+  );
+}
+
+/** Progress on stderr: a line rewritten in place on a terminal, a line every 5 s otherwise. */
+function progressPrinter(enabled: boolean): { update(p: CrawlProgress): void; done(p: CrawlProgress): void } {
+  if (!enabled) return { update: () => {}, done: () => {} };
+  const tty = process.stderr.isTTY === true;
+  const intervalMs = tty ? 250 : 5_000;
+  let last = 0;
+  let shown = false;
+  const print = (p: CrawlProgress): void => {
+    process.stderr.write(tty ? `\r\x1b[K${formatProgress(p)}` : `${formatProgress(p)}\n`);
+    shown = true;
+  };
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - last < intervalMs) return;
+      last = now;
+      print(p);
+    },
+    done(p) {
+      print(p);
+      if (tty && shown) process.stderr.write('\n');
+    },
+  };
+}
