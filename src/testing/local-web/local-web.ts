@@ -90,6 +90,7 @@ export interface LocalWeb {
 const HOST = '127.0.0.1';
 const FAULTY_NAME = 'faulty';
 const MAX_REQUEST_URL_CHARS = 4096;
+const KEEP_ALIVE_TIMEOUT_MS = 30_000;
 
 interface Served {
   info: LocalSiteInfo;
@@ -117,6 +118,9 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
       if (closed) return void res.destroy();
       handler(req, res);
     });
+    // Node's default (5 s) lets a client that blocked its event loop for longer reuse a socket
+    // the server has just closed (ECONNRESET); crawlers and tests share a process with us.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     servers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -44,10 +44,14 @@ function isoDay(day: number): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
+/** One formatter per language: building one per call costs ~0.2 ms, which made fronts slow. */
+const DATE_FORMATS = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ru: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
 function humanDay(ctx: Ctx, day: number): string {
-  return new Date(day * 86_400_000).toLocaleDateString(ctx.site.config.language === 'ru' ? 'ru-RU' : 'en-GB', {
-    day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
-  });
+  return DATE_FORMATS[ctx.site.config.language].format(new Date(day * 86_400_000));
 }
 
 const ACCENTS = ['#b3001b', '#0b5394', '#38761d', '#7f6000', '#741b47', '#134f5c'];
