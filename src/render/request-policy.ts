@@ -8,6 +8,9 @@
 import type { BrowserContext, Request, Route } from 'playwright';
 
 /** Counts what a policy refused; read it after the snapshot. */
+/** A browser context or a single page: both can route requests. */
+export type RouteTarget = Pick<BrowserContext, 'route' | 'routeWebSocket'>;
+
 export interface RequestStats {
   refused: number;
 }
@@ -84,7 +87,7 @@ async function refuse(route: Route, stats: RequestStats): Promise<void> {
  * `goto`, whatever URL it names — no need to match Chromium's URL normalisation) and refuses
  * every other request, including later navigations (meta refresh, frames) and web sockets.
  */
-export async function applyOfflinePolicy(context: BrowserContext, bytes: Buffer): Promise<RequestStats> {
+export async function applyOfflinePolicy(context: RouteTarget, bytes: Buffer): Promise<RequestStats> {
   const stats: RequestStats = { refused: 0 };
   const contentType = savedPageContentType(bytes);
   let served = false;
@@ -109,7 +112,7 @@ export async function applyOfflinePolicy(context: BrowserContext, bytes: Buffer)
  * since routing costs a round trip per request.
  */
 export async function applyLivePolicy(
-  context: BrowserContext,
+  context: RouteTarget,
   blockResources: readonly string[],
 ): Promise<RequestStats> {
   const stats: RequestStats = { refused: 0 };

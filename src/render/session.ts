@@ -1,6 +1,7 @@
 /**
- * A render session: many pages over one Chromium, a few at a time, each in its own
- * browser context that is closed as soon as the caller is done with the page.
+ * A render session: many pages over one Chromium, a few at a time. Each render borrows a warm
+ * page (its own browser context) from a small pool, sized by the concurrency; a page whose
+ * render timed out or crashed is closed instead of reused.
  *
  * The session never closes a browser it was given; `RenderSession.launch` opens one that the
  * session owns and closes in `close()`.
@@ -75,6 +76,31 @@ class Slots {
   }
 }
 
+/** Failures of the page itself, after which its renderer is idle and can be reused. */
+const REUSABLE_AFTER = new Set<string>(['render-http-status', 'render-not-html', 'render-dom-too-large', 'render-navigation']);
+
+/**
+ * Counts start tags in saved markup before rendering: a file with far more elements than the
+ * limit is refused at once instead of after Chromium has spent seconds laying it out (a DOM of
+ * a million nodes took ~25 s to load). Counts `<` followed by a letter, so text that merely
+ * looks like a tag can only make the estimate high, never let a huge page through.
+ */
+function refuseHugeMarkup(input: { bytes: Buffer; label: string }, maxElements: number): void {
+  const bytes = input.bytes;
+  let tags = 0;
+  for (let i = bytes.indexOf(0x3c); i >= 0 && i < bytes.length - 1; i = bytes.indexOf(0x3c, i + 1)) {
+    const next = bytes[i + 1]! | 0x20; // lower-case ASCII letters
+    if (next >= 0x61 && next <= 0x7a) tags++;
+  }
+  if (tags > maxElements) {
+    throw new RenderError(
+      'render-dom-too-large',
+      `The page has ${tags} elements (start tags in its markup), more than the limit of ${maxElements}`,
+      false,
+    );
+  }
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
@@ -84,10 +110,26 @@ function mimeType(response: Response): string {
   return (response.headers()['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+/**
+ * A warm page: a browser context with one page, reused render after render. Opening a context
+ * spawns a renderer and costs far more than rendering a saved page (measured: ~600 ms against
+ * ~250 ms on the samples), so workers are kept while they are healthy and discarded after a
+ * timeout or a crash, whose renderer may still be busy.
+ */
+interface Worker {
+  context: BrowserContext;
+  page: Page;
+  /** The context options it was made with; a render with other options needs another worker. */
+  signature: string;
+  crashed: boolean;
+}
+
 export class RenderSession {
   private readonly slots: Slots;
   private readonly defaults: RenderOptionsInput;
   private readonly openContexts = new Set<BrowserContext>();
+  private readonly idle: Worker[] = [];
+  private readonly maxIdle: number;
   private closed = false;
 
   constructor(
@@ -98,6 +140,7 @@ export class RenderSession {
     const concurrency = options.concurrency ?? 2;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
+    this.maxIdle = concurrency;
     this.defaults = options.defaults ?? {};
   }
 
@@ -109,12 +152,13 @@ export class RenderSession {
 
   /** Pages being rendered or used right now. */
   get activePages(): number {
-    return this.openContexts.size;
+    return this.openContexts.size - this.idle.length;
   }
 
   /**
-   * Renders `input`, takes its layout snapshot and hands the page to `use`. The page's context
-   * is closed when `use` returns or throws. Rendering failures are `RenderError`s; a browser that
+   * Renders `input`, takes its layout snapshot and hands the page to `use`. The page goes back
+   * to the session's pool when `use` returns or throws (or is closed, when the render failed in
+   * a way that may leave its renderer busy). Rendering failures are `RenderError`s; a browser that
    * died is a `BrowserLaunchError` (fatal); bad options are a `ConfigError`.
    */
   async render<T>(
@@ -123,26 +167,29 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
+    if (input.kind === 'html') refuseHugeMarkup(input, resolved.maxElements);
     await this.slots.acquire();
-    let context: BrowserContext | undefined;
+    let worker: Worker | undefined;
+    let healthy = false;
     try {
-      context = await this.openContext(resolved);
-      const page = await context.newPage();
-      let crashed = false;
-      page.on('crash', () => {
-        crashed = true;
-      });
+      worker = await this.takeWorker(resolved);
+      worker.crashed = false;
       try {
-        const rendered = await this.load(page, context, input, resolved);
-        return await use(rendered);
+        const rendered = await this.load(worker.page, worker.page.context(), input, resolved);
+        const result = await use(rendered);
+        healthy = !worker.crashed;
+        return result;
       } catch (error) {
-        if (crashed && !(error instanceof RenderError && error.code === 'render-crashed')) {
+        if (worker.crashed && !(error instanceof RenderError && error.code === 'render-crashed')) {
           throw new RenderError('render-crashed', `The page crashed: ${input.label}`, true, { cause: error });
         }
+        // A page that failed for its own reasons (bad status, not HTML, too large) leaves a
+        // healthy renderer; timeouts and crashes may not.
+        healthy = error instanceof RenderError && REUSABLE_AFTER.has(error.code) && !worker.crashed;
         throw error;
       }
     } finally {
-      if (context) await this.closeContext(context);
+      if (worker) await this.returnWorker(worker, healthy);
       this.slots.release();
     }
   }
@@ -150,8 +197,43 @@ export class RenderSession {
   /** Closes every open page context, and the browser if the session launched it. */
   async close(): Promise<void> {
     this.closed = true;
+    this.idle.length = 0;
     await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
+  }
+
+  private async takeWorker(options: RenderOptions): Promise<Worker> {
+    const signature = JSON.stringify([options.javaScript, options.viewport, options.userAgent ?? null]);
+    const index = this.idle.findIndex((w) => w.signature === signature);
+    if (index >= 0) return this.idle.splice(index, 1)[0]!;
+    const context = await this.openContext(options);
+    try {
+      const page = await context.newPage();
+      const worker: Worker = { context, page, signature, crashed: false };
+      page.on('crash', () => {
+        worker.crashed = true;
+      });
+      return worker;
+    } catch (cause) {
+      await this.closeContext(context);
+      throw new BrowserLaunchError(`Chromium could not open a page: ${firstLine(cause)}`, { cause });
+    }
+  }
+
+  private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
+    if (healthy && !this.closed) {
+      // Routes belong to the render that set them; the next render sets its own.
+      const cleared = await Promise.race([
+        worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
+        sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
+      ]);
+      if (cleared) {
+        this.idle.push(worker);
+        while (this.idle.length > this.maxIdle) await this.closeContext(this.idle.shift()!.context);
+        return;
+      }
+    }
+    await this.closeContext(worker.context);
   }
 
   private async openContext(options: RenderOptions): Promise<BrowserContext> {
@@ -189,14 +271,14 @@ export class RenderSession {
     let stats: RequestStats;
     let httpStatus: number | null = null;
     if (input.kind === 'html') {
-      stats = await applyOfflinePolicy(context, input.bytes);
+      stats = await applyOfflinePolicy(page, input.bytes);
       try {
         await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
       } catch (error) {
         throw navigationFailure(error, input.label, options.navigationTimeoutMs);
       }
     } else {
-      stats = await applyLivePolicy(context, options.blockResources);
+      stats = await applyLivePolicy(page, options.blockResources);
       httpStatus = await this.loadLive(page, input.url, options);
     }
     const loadMs = performance.now() - loadStarted;

@@ -155,12 +155,23 @@ test.describe('RenderSession', () => {
     const session = new RenderSession(browser, { concurrency: 2 });
     let inUse = 0;
     let most = 0;
+    // Each render holds its page until a second one is in use too (or 3 s pass), so the test
+    // does not depend on how fast contexts open: with 2 slots, pairs meet; with 1 they never would.
+    let waiters: Array<() => void> = [];
     const labels = await Promise.all(
       ['a', 'b', 'c', 'd', 'e'].map((label) =>
         session.render(page(label), async (rendered) => {
           inUse += 1;
           most = Math.max(most, inUse);
-          await new Promise((resolve) => setTimeout(resolve, 150));
+          if (inUse >= 2) {
+            waiters.forEach((wake) => wake());
+            waiters = [];
+          } else {
+            await new Promise<void>((resolve) => {
+              waiters.push(resolve);
+              setTimeout(resolve, 3_000);
+            });
+          }
           inUse -= 1;
           return rendered.finalUrl;
         }),
