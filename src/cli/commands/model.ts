@@ -327,6 +327,13 @@ Train on one half of the sites and measure on the other (never split a site):
       setExit(EXIT.ok);
     });
   model
+    .command('learn')
+    .description('Update a model with pages as they arrive: each confident visual pick goes into the buffer (placed, or re-clustered with the rest).')
+    .requiredOption('--model <file>', 'the model to update (rewritten in place)')
+    .argument('<inputs...>', '.html/.htm/.html.gz files or directories of them')
+    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
+    .action(async (inputs: string[], flags: { model: string; concurrency: number }) => setExit(await runLearn(inputs, flags)));
+  model
     .command('eval')
     .description('F1 without and with the model on the same pages, in one run, and which stage won on each page.')
     .requiredOption('--from <dataset|dir>', 'a benchmark with ground truth')
@@ -419,4 +426,21 @@ async function runEval(flags: EvalFlags): Promise<number> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   return result.errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+}
+
+async function runLearn(inputs: string[], flags: { model: string; concurrency: number }): Promise<number> {
+  let model = await loadModelFile(flags.model);
+  const pages = (await Promise.all(inputs.map((input) => modelPages(input, { self: true })))).flatMap((r) => r.pages);
+  const { samples, skipped } = await withSession(flags.concurrency, (session) => collectSamples(session, pages, { self: true, tokenizer: TOKENIZERS.multilingual }));
+  for (const s of skipped) process.stderr.write(`broadsheet: ${s.pageId}: not learnt (${s.reason})\n`);
+  let placed = 0;
+  for (const sample of samples) {
+    const step = addSample(model, sample.features);
+    model = step.model;
+    placed += step.event.placed;
+    if (step.event.reclustered) process.stderr.write(`broadsheet: re-clustered at sample ${step.event.samplesSeen}: k ${step.event.kBefore} → ${step.event.kAfter}\n`);
+  }
+  await writeFile(flags.model, serializeModel(model, { pretty: true }));
+  process.stdout.write(`learnt ${samples.length} of ${pages.length} pages: ${placed} placed, ${model.buffer.length} buffered → ${flags.model}\n`);
+  return EXIT.ok;
 }
