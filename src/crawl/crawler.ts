@@ -54,9 +54,12 @@ export interface CrawlOptions {
   signal?: AbortSignal;
 }
 
+/** What the crawler needs of a render session (a `RenderSession`; tests pass a fake). */
+export type PageRenderer = Pick<RenderSession, 'render'>;
+
 export interface CrawlDeps {
   store: CrawlStore;
-  session: RenderSession;
+  session: PageRenderer;
   policy: FrontierPolicy;
 }
 
@@ -93,7 +96,7 @@ export async function crawl(deps: CrawlDeps, options: CrawlOptions): Promise<Cra
 
 class Crawler {
   private readonly store: CrawlStore;
-  private readonly session: RenderSession;
+  private readonly session: PageRenderer;
   private readonly policy: FrontierPolicy;
   private readonly politeness: Politeness;
   private readonly robots: RobotsCache | null;
@@ -221,6 +224,7 @@ class Crawler {
     }
 
     let page: { snapshot: LayoutSnapshot; finalUrl: string; status: number | null };
+    await this.politeness.turn(entry.site);
     try {
       page = await this.session.render(
         { kind: 'url', url: entry.url, label: entry.url },

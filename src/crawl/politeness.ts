@@ -7,8 +7,11 @@
  * - delay: a request to a site starts at least `delayMs` after the previous one to it started;
  *   a `Crawl-delay` from robots.txt raises it for that site (never lowers it);
  * - concurrency: at most `perSiteConcurrency` requests to one site at a time.
- * The crawler claims only URLs of sites that are free now (`busySites`), and sleeps until
- * `nextFreeAt` when every site with queued work is busy.
+ * The crawler claims only URLs of sites that are free now (`busySites`: a claim counts as a
+ * start), and sleeps until `nextFreeAt` when every site with queued work is busy. Between the
+ * claim and the request the crawler may wait on robots.txt (and learn a Crawl-delay), so the
+ * request itself goes through `turn`, which waits until the gap since the previous request to
+ * the site is long enough.
  */
 
 export interface PolitenessOptions {
@@ -27,7 +30,10 @@ export interface PolitenessOptions {
 export const DEFAULT_POLITENESS: PolitenessOptions = { delayMs: 1_000, perSiteConcurrency: 2, maxCrawlDelayMs: 60_000 };
 
 interface SiteState {
-  lastStart: number;
+  /** The last claim of one of the site's URLs. */
+  lastClaim: number;
+  /** The last request sent to the site (`turn`). */
+  lastRequest: number;
   active: number;
   crawlDelayMs: number | null;
 }
@@ -66,17 +72,28 @@ export class Politeness {
     let next: number | undefined;
     for (const [site, state] of this.sites) {
       if (state.active >= this.options.perSiteConcurrency) continue;
-      const at = state.lastStart + this.delayFor(site);
+      const at = Math.max(state.lastClaim, state.lastRequest) + this.delayFor(site);
       if (at > now && (next === undefined || at < next)) next = at;
     }
     return next;
   }
 
-  /** A request to `site` starts (call right after claiming, before any await). */
+  /** A URL of `site` was claimed (call right after claiming, before any await). */
   begin(site: string, now: number): void {
     const state = this.state(site);
     state.active++;
-    state.lastStart = now;
+    state.lastClaim = now;
+  }
+
+  /** Waits until a request to `site` may be sent (the delay since the previous request), and records it as sent. */
+  async turn(site: string): Promise<void> {
+    const state = this.state(site);
+    for (;;) {
+      const waitMs = state.lastRequest + this.delayFor(site) - Date.now();
+      if (waitMs <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+    state.lastRequest = Date.now();
   }
 
   /** The request to `site` is over. */
@@ -90,13 +107,13 @@ export class Politeness {
   }
 
   private isFree(site: string, state: SiteState, now: number): boolean {
-    return state.active < this.options.perSiteConcurrency && now >= state.lastStart + this.delayFor(site);
+    return state.active < this.options.perSiteConcurrency && now >= Math.max(state.lastClaim, state.lastRequest) + this.delayFor(site);
   }
 
   private state(site: string): SiteState {
     let state = this.sites.get(site);
     if (state === undefined) {
-      state = { lastStart: -Infinity, active: 0, crawlDelayMs: null };
+      state = { lastClaim: -Infinity, lastRequest: -Infinity, active: 0, crawlDelayMs: null };
       this.sites.set(site, state);
     }
     return state;

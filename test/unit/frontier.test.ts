@@ -46,7 +46,7 @@ function train(policy: FrontierPolicy, articles: number): void {
 }
 
 test('bfs: seeds first, then level by level', () => {
-  const policy = new BreadthFirstPolicy();
+  const policy: FrontierPolicy = new BreadthFirstPolicy();
   expect(policy.score(candidate(`${HOST}/`, 0))).toBe(SEED_PRIORITY);
   const depths = [3, 1, 2, 1, 3, 2];
   const queue = depths.map((depth, i) => ({ depth, order: i, priority: policy.score(candidate(`${HOST}/p${i}`, depth)) }));

@@ -1,0 +1,181 @@
+import { test, expect } from '@playwright/test';
+import { crawl, ROBOTS_DISALLOWED, type CrawlOptions, type PageRenderer } from '../../src/crawl/crawler.js';
+import { RenderError } from '../../src/errors.js';
+import { createPolicy } from '../../src/frontier/index.js';
+import type { RenderedPage } from '../../src/render/index.js';
+import { createMemoryStore } from '../../src/store/index.js';
+import type { LayoutSnapshot } from '../../src/types.js';
+import { a, el, snapshot, text } from './support/snapshot-builder.js';
+import { paragraphs } from './support/pages.js';
+
+/**
+ * The crawl loop against a fake renderer: two small sites whose pages are synthetic layout
+ * snapshots, so the loop's bookkeeping (politeness, robots, retries, budgets, resume, scope) is
+ * checked without a browser. The browser test (test/browser/crawl.test.ts) crawls the real local web.
+ */
+
+const SECTIONS = ['world', 'business', 'sport'];
+const BAD_HREFS = ['javascript:void(0)', 'mailto:desk@a.test', 'data:text/html,x'];
+
+function pageLinks(origin: string, url: string): string[] {
+  const path = new URL(url).pathname;
+  const n = Number(/(\d+)$/.exec(path)?.[1] ?? 0);
+  if (path === '/') return SECTIONS.map((s) => `${origin}/section/${s}`);
+  if (path.startsWith('/section/')) return Array.from({ length: 6 }, (_, i) => `${origin}/news/council-approves-new-budget-${n * 10 + i + path.length}`);
+  // An article: three more articles, its section, a link to another site.
+  return [1, 2, 3].map((d) => `${origin}/news/council-approves-new-budget-${n + d * 7}`).concat([`${origin}/section/world`, 'https://elsewhere.net/x']);
+}
+
+function pageSnapshot(url: string): LayoutSnapshot {
+  const origin = new URL(url).origin;
+  const isArticle = new URL(url).pathname.startsWith('/news/');
+  const nav = el('nav', [...pageLinks(origin, url).map((href, i) => a(`Link ${i}`, href)), ...BAD_HREFS.map((href) => a('bad', href))]);
+  const main = isArticle ? el('article', [el('h1', [text('Council approves new budget')]), ...paragraphs(8)]) : el('main', [el('h1', [text('Section')])]);
+  return snapshot([nav, main], { url, meta: { title: 'Page' } });
+}
+
+class FakeRenderer implements PageRenderer {
+  readonly starts: Array<{ url: string; at: number }> = [];
+  private readonly active = new Map<string, number>();
+  maxActivePerSite = 0;
+  maxActive = 0;
+  private total = 0;
+  /** URL → failures to produce before it works (retryable), or a permanent error. */
+  readonly failures = new Map<string, number | RenderError>();
+
+  constructor(private readonly latencyMs = 5) {}
+
+  async render<T>(input: { kind: 'url'; url: string; label: string } | { kind: 'html' }, use: (page: RenderedPage) => Promise<T>): Promise<T> {
+    if (input.kind !== 'url') throw new Error('fake renderer: urls only');
+    const site = new URL(input.url).host;
+    this.starts.push({ url: input.url, at: Date.now() });
+    this.active.set(site, (this.active.get(site) ?? 0) + 1);
+    this.total++;
+    this.maxActivePerSite = Math.max(this.maxActivePerSite, this.active.get(site) ?? 0);
+    this.maxActive = Math.max(this.maxActive, this.total);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      const failure = this.failures.get(input.url);
+      if (failure instanceof RenderError) throw failure;
+      if (typeof failure === 'number' && failure > 0) {
+        this.failures.set(input.url, failure - 1);
+        throw new RenderError('render-timeout', `timeout ${input.url}`, true);
+      }
+      const page = { snapshot: pageSnapshot(input.url), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage;
+      return await use(page);
+    } finally {
+      this.active.set(site, (this.active.get(site) ?? 1) - 1);
+      this.total--;
+    }
+  }
+
+  rendered(url: string): number {
+    return this.starts.filter((s) => s.url === url).length;
+  }
+}
+
+const BASE: CrawlOptions = {
+  seeds: ['http://a.test/'],
+  maxDepth: 10,
+  maxPages: 20,
+  concurrency: 2,
+  userAgent: 'broadsheet-test',
+  robots: false,
+  politeness: { delayMs: 0, perSiteConcurrency: 2 },
+  retryBaseMs: 10,
+};
+
+test('per-site delay and concurrency: never two requests to one site at once, starts at least the delay apart; sites in parallel', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer(20);
+  await crawl(
+    { store, session: renderer, policy: createPolicy('bfs') },
+    { ...BASE, seeds: ['http://a.test/', 'http://b.test/'], concurrency: 4, maxPages: 16, politeness: { delayMs: 60, perSiteConcurrency: 1 } },
+  );
+  expect(renderer.maxActivePerSite).toBe(1);
+  expect(renderer.maxActive).toBe(2);
+  for (const site of ['a.test', 'b.test']) {
+    const starts = renderer.starts.filter((s) => new URL(s.url).host === site).map((s) => s.at);
+    expect(starts.length).toBeGreaterThan(3);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(58);
+  }
+});
+
+test('robots.txt: disallowed URLs are recorded and never rendered; Crawl-delay spaces the requests', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  const robotsTxt = 'User-agent: *\nDisallow: /section/business\nCrawl-delay: 0.1\n';
+  const fetchRobots = (async () => new Response(robotsTxt, { status: 200 })) as typeof fetch;
+  await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, maxPages: 6, robots: true, robotsOptions: { fetch: fetchRobots } });
+  expect(renderer.rendered('http://a.test/section/business')).toBe(0);
+  const pages = [...store.pages()];
+  expect(pages.find((p) => p.url === 'http://a.test/section/business')?.errorCode).toBe(ROBOTS_DISALLOWED);
+  const starts = renderer.starts.map((s) => s.at);
+  for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(98);
+  // A refused URL is not a fetch: the budget still gets its 6 rendered pages.
+  expect(renderer.starts).toHaveLength(6);
+});
+
+test('scope and bad links: other schemes and other sites are never fetched, every link is stored with its kind', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  await crawl({ store, session: renderer, policy: createPolicy('similarity') }, { ...BASE, maxPages: 12 });
+  expect(renderer.starts.every((s) => s.url.startsWith('http://a.test/'))).toBe(true);
+  const bad = [...store.badLinks()];
+  for (const href of BAD_HREFS) expect(bad.find((b) => b.raw === href)?.reason, href).toMatch(/not crawlable/);
+  expect(bad.find((b) => b.raw === 'https://elsewhere.net/x')?.reason).toMatch(/^out-of-scope/);
+  expect([...store.externalLinks()].every((l) => l.url === 'https://elsewhere.net/x')).toBe(true);
+  // Every internal link of every fetched page is stored, and each one is in the frontier.
+  const internal = [...store.internalLinks()];
+  const expected = new Set<string>();
+  for (const start of renderer.starts) for (const href of pageLinks('http://a.test', start.url)) if (href.startsWith('http://a.test')) expected.add(`${start.url} ${href}`);
+  expect(new Set(internal.map((l) => `${l.foundOn} ${l.url}`))).toEqual(expected);
+  for (const link of internal) expect(store.frontierEntry(link.url), link.url).toBeDefined();
+  expect(store.counts().articles).toBeGreaterThan(0);
+});
+
+test('retries: retryable failures are retried with backoff up to the attempt limit; non-HTML is recorded once', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  renderer.failures.set('http://a.test/section/world', 2);
+  renderer.failures.set('http://a.test/section/sport', 99);
+  renderer.failures.set('http://a.test/section/business', new RenderError('render-not-html', 'application/pdf', false));
+  const summary = await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, maxPages: 8, maxAttempts: 3 });
+  expect(renderer.rendered('http://a.test/section/world')).toBe(3);
+  expect(renderer.rendered('http://a.test/section/sport')).toBe(3);
+  expect(renderer.rendered('http://a.test/section/business')).toBe(1);
+  const pages = new Map([...store.pages()].map((p) => [p.url, p]));
+  expect(pages.get('http://a.test/section/world')?.errorCode).toBeNull();
+  expect(pages.get('http://a.test/section/sport')?.errorCode).toBe('render-timeout');
+  expect(pages.get('http://a.test/section/business')?.errorCode).toBe('render-not-html');
+  expect(summary.progress.retries).toBe(4);
+  expect(store.counts().pages).toBe(8);
+});
+
+test('budget and resume: a second run goes on to the new budget without fetching any page twice', async () => {
+  const store = createMemoryStore();
+  const first = new FakeRenderer();
+  const one = await crawl({ store, session: first, policy: createPolicy('similarity') }, { ...BASE, maxPages: 10, concurrency: 3 });
+  expect(one.stopReason).toBe('max-pages');
+  expect(store.counts().pages).toBe(10);
+  const second = new FakeRenderer();
+  const two = await crawl({ store, session: second, policy: createPolicy('similarity') }, { ...BASE, maxPages: 20, concurrency: 3 });
+  expect(two.stopReason).toBe('max-pages');
+  expect(store.counts().pages).toBe(20);
+  const all = [...first.starts, ...second.starts].map((s) => s.url);
+  expect(new Set(all).size).toBe(all.length);
+  expect(all).toHaveLength(20);
+  // The learned state was saved and restored.
+  expect(store.loadModel('frontier-policy:similarity')).toBeDefined();
+});
+
+test('max depth: nothing deeper than the limit is fetched or queued', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  const summary = await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, maxDepth: 1, maxPages: 100 });
+  expect(summary.stopReason).toBe('frontier-empty');
+  const depths = [...store.pages()].map((p) => p.depth);
+  expect(Math.max(...depths)).toBe(1);
+  expect(depths.filter((d) => d === 1)).toHaveLength(SECTIONS.length);
+  expect(store.counts().queued).toBe(0);
+});
