@@ -243,6 +243,35 @@ test('session ids: every hop makes new URLs for the same pages, and the truth se
   }
 });
 
+test('article-shaped pages that are not articles: sign-in links always, comments pages on request', async () => {
+  for (const site of web.sites) {
+    const article = web.truth.articleUrls(site.name)[10]!;
+    const signIn = links((await get(article)).body, article).find((u) => web.truth.classify(u)?.kind === 'login');
+    expect(signIn, site.name).toBeDefined();
+    expect(web.truth.isArticle(signIn!)).toBe(false);
+    const page = await get(signIn!);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('<article>');
+    expect(links(page.body, signIn!)).toContain(article);
+  }
+  const withComments = await startLocalWeb({ seed: 7, articlesPerSite: 50, sites: [{ style: 'numeric', commentPages: true }, 'slash'], faulty: false });
+  try {
+    const [commented, plain] = withComments.sites as [LocalWeb['sites'][number], LocalWeb['sites'][number]];
+    const article = withComments.truth.articleUrls(commented.name)[5]!;
+    const comments = links((await get(article)).body, article).find((u) => withComments.truth.classify(u)?.kind === 'comments');
+    expect(comments).toBe(`${article}/comments`);
+    const page = await get(comments!);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('<article>');
+    expect(withComments.truth.isArticle(comments!)).toBe(false);
+    const plainArticle = withComments.truth.articleUrls(plain.name)[5]!;
+    expect(links((await get(plainArticle)).body, plainArticle).some((u) => u.includes('/comments'))).toBe(false);
+    expect((await get(`${plainArticle}comments/`)).status).toBe(404);
+  } finally {
+    await withComments.close();
+  }
+});
+
 test('robots.txt is served as configured', async () => {
   for (const site of web.sites) {
     const { status, body } = await get(`${site.origin}/robots.txt`);

@@ -25,6 +25,8 @@ export interface SiteOptions {
   articles?: number;
   robots?: RobotsPolicy;
   sessionIds?: boolean;
+  /** Every article gets a comments page at `…/comments` (not an article). Default false. */
+  commentPages?: boolean;
 }
 
 export interface LocalWebOptions {
@@ -83,6 +85,7 @@ const schema = z
             articles: z.number().int().min(1).max(1_000_000).optional(),
             robots: robotsSchema.optional(),
             sessionIds: z.boolean().optional(),
+            commentPages: z.boolean().optional(),
           }).strict(),
         ]),
       )
@@ -115,6 +118,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       articleCount: site.articles ?? o.articlesPerSite,
       seed: hashString(name, o.seed),
       sessionIds: site.sessionIds ?? false,
+      commentPages: site.commentPages ?? false,
       robots: site.robots ?? o.robots,
     };
   });
@@ -132,6 +136,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       articleCount: BLOCKED_SITE.articles,
       seed: hashString(BLOCKED_SITE.name, o.seed),
       sessionIds: false,
+      commentPages: false,
       robots: { disallow: ['/'] },
     });
   }

@@ -69,6 +69,7 @@ h1{font-size:34px;line-height:1.2;margin:8px 0 12px}.byline{color:#555;font-size
 .standfirst{font-size:19px;color:#333}article p{margin:0 0 16px}
 .teaser{border-bottom:1px solid #ddd;padding:10px 0}.teaser h2,.teaser h3{margin:0 0 4px;font-size:20px}
 .teaser p{margin:0;color:#444;font-size:15px}.pager a,.pager span{margin-right:10px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 figure{margin:16px 0}figure .photo{height:220px;background:linear-gradient(135deg,#ccd,#eef)}
 figcaption{font-size:13px;color:#666}.tags a{margin-right:8px;font-size:13px}
 table.calendar td{width:40px;height:32px;text-align:center;border:1px solid #ddd}
@@ -117,13 +118,24 @@ function sidebar(ctx: Ctx, key: string): string {
 <section class="searches"><h2>${ui.search}</h2><p>${searches.join(' · ')}</p></section>`;
 }
 
+/** The date, linked to that day's archive as blogs and news sites do. */
+function dateLink(ctx: Ctx, day: number): string {
+  return `<time datetime="${isoDay(day)}"><a href="${href(ctx, ctx.site.scheme.day(dayToYmd(day)))}">${humanDay(ctx, day)}</a></time>`;
+}
+
+function commentsLink(ctx: Ctx, index: number): string {
+  if (!ctx.site.config.commentPages) return '';
+  const count = ctx.site.commentCount(index);
+  return a(ctx, ctx.site.commentsPath(index), `${bankFor(ctx.site.config.language).ui.comments} (${count})`, 'comments');
+}
+
 function teaser(ctx: Ctx, index: number, level: 2 | 3 = 2): string {
   const { site } = ctx;
   const meta = site.article(index);
   const bank = bankFor(site.config.language);
   const summary = sentence(bank, Rng.of(site.config.seed, 'summary', index), site.authors[meta.author]!.label);
   return `<div class="teaser"><h${level}>${a(ctx, site.articlePath(index), meta.headline)}</h${level}>
-<p>${escapeHtml(summary)}</p><p class="byline">${a(ctx, site.listPath('author', meta.author), site.authors[meta.author]!.label)} · <time datetime="${isoDay(meta.day)}">${humanDay(ctx, meta.day)}</time></p></div>`;
+<p>${escapeHtml(summary)}</p><p class="byline">${a(ctx, site.listPath('author', meta.author), site.authors[meta.author]!.label)} · ${dateLink(ctx, meta.day)}${ctx.site.config.commentPages ? ` · ${commentsLink(ctx, index)}` : ''}</p></div>`;
 }
 
 function pager(ctx: Ctx, page: number, pageCount: number, pathOf: (page: number) => string): string {
@@ -161,15 +173,31 @@ function articlePage(ctx: Ctx, index: number): string {
 `;
   const main = `<p class="kicker">${a(ctx, site.listPath('section', meta.section), section.label)}</p>
 <article><h1>${escapeHtml(meta.headline)}</h1>
-<p class="byline">${bank.ui.by} ${a(ctx, site.listPath('author', meta.author), author)} · <time datetime="${isoDay(meta.day)}">${humanDay(ctx, meta.day)}</time></p>
+<p class="byline">${bank.ui.by} ${a(ctx, site.listPath('author', meta.author), author)} · ${dateLink(ctx, meta.day)}</p>
 <p class="standfirst">${standfirst}</p>
 <figure><div class="photo"></div><figcaption>${escapeHtml(meta.headline)}</figcaption></figure>
 ${paragraphs.join('\n')}
 </article>
+<p class="comments-link">${commentsLink(ctx, index)} ${a(ctx, site.scheme.login(site.articlePath(index)), bank.ui.signIn, 'sign-in')}</p>
 <p class="tags">${bank.ui.tags}: ${tags}</p>
 <section class="related"><h2>${bank.ui.related}</h2><ul>${[...related].map((i) => `<li>${a(ctx, site.articlePath(i), site.article(i).headline)}</li>`).join('')}</ul></section>
 <p>${a(ctx, site.listPath('section', meta.section), `${bank.ui.more} ${section.label}`)}</p>`;
   return layout(ctx, { title: meta.headline, main, aside: sidebar(ctx, `article-${index}`), head: canonical });
+}
+
+/** Readers' comments on an article: short remarks, a link back; not an article. */
+function commentsPage(ctx: Ctx, index: number): string {
+  const { site } = ctx;
+  const bank = bankFor(site.config.language);
+  const meta = site.article(index);
+  const rng = Rng.of(site.config.seed, 'comment-text', index);
+  const comments = Array.from({ length: site.commentCount(index) }, (_, k) => {
+    const name = rng.pick(bank.firstNames);
+    return `<li class="comment"><p class="comment-author">${escapeHtml(name)} #${k + 1}</p><p>${escapeHtml(sentence(bank, rng, name))}</p></li>`;
+  });
+  const main = `<h1>${bank.ui.comments}: ${escapeHtml(meta.headline)}</h1>
+<p>${a(ctx, site.articlePath(index), meta.headline)}</p><ol class="comments">${comments.join('\n')}</ol>`;
+  return layout(ctx, { title: `${bank.ui.comments}: ${meta.headline}`, main, aside: sidebar(ctx, `comments-${index}`) });
 }
 
 function homePage(ctx: Ctx): string {
@@ -186,6 +214,7 @@ function homePage(ctx: Ctx): string {
 <section class="latest"><h2>${ui.latest}</h2>${newest.map((i) => teaser(ctx, i)).join('')}</section>
 ${blocks.join('\n')}
 <section class="writers"><h2>${ui.by}</h2><p>${authors}</p></section>
+<section class="topics"><h2>${ui.tags}</h2><p class="tags">${site.tags.map((t, i) => a(ctx, site.listPath('tag', i), t.label)).join(' ')}</p></section>
 <p>${a(ctx, site.scheme.day(latest), ui.archive)} · ${a(ctx, site.scheme.calendar(latest.year, latest.month), ui.calendar)}</p>`;
   return layout(ctx, { title: site.config.title, main, aside: sidebar(ctx, 'home') });
 }
@@ -267,6 +296,15 @@ function staticPage(ctx: Ctx, name: (typeof STATIC_PAGES)[number]): string {
   return layout(ctx, { title: bank.ui[name], main: `<h1>${bank.ui[name]}</h1>${body}${mail}` });
 }
 
+/** A sign-in form that returns to `next` (an article): per-article URLs that are not articles. */
+function loginPage(ctx: Ctx, next: string): string {
+  const ui = bankFor(ctx.site.config.language).ui;
+  const main = `<h1>${ui.signIn}</h1><form method="post" action="${href(ctx, ctx.site.scheme.login(next))}">
+<label>Email <input name="email" type="email"></label> <label>Password <input name="password" type="password"></label> <button>${ui.signIn}</button></form>
+<p>${a(ctx, next, ui.previous)}</p>`;
+  return layout(ctx, { title: ui.signIn, main });
+}
+
 function notFoundPage(ctx: Ctx): string {
   return layout(ctx, { title: '404', main: `<h1>404</h1><p>${a(ctx, '/', ctx.site.config.title)}</p>` });
 }
@@ -279,6 +317,8 @@ export function renderPage(site: SiteModel, route: Route, self: string): string 
       return homePage(ctx);
     case 'article':
       return articlePage(ctx, route.index);
+    case 'comments':
+      return commentsPage(ctx, route.index);
     case 'section':
     case 'tag':
     case 'author':
@@ -291,6 +331,8 @@ export function renderPage(site: SiteModel, route: Route, self: string): string 
       return searchPage(ctx, route.query, route.page);
     case 'static':
       return staticPage(ctx, route.name);
+    case 'login':
+      return loginPage(ctx, route.next);
     default:
       return notFoundPage(ctx);
   }

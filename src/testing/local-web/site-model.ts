@@ -30,6 +30,8 @@ export interface SiteConfig {
   seed: number;
   /** Internal links carry a `sid=` that changes on every page (a session-id spider trap). */
   sessionIds: boolean;
+  /** Every article has a comments page whose URL extends the article's (a harder site for URL-only decisions). */
+  commentPages: boolean;
 }
 
 /** What a requested path turned out to be. `kind` is the page kind the truth reports. */
@@ -37,11 +39,13 @@ export type Route =
   | { kind: 'home' }
   | { kind: 'robots' }
   | { kind: 'article'; index: number }
+  | { kind: 'comments'; index: number }
   | { kind: ListKind; index: number; page: number; pageCount: number }
   | { kind: 'day'; day: number }
   | { kind: 'calendar'; year: number; month: number }
   | { kind: 'search'; query: string; page: number }
   | { kind: 'static'; name: StaticPageName }
+  | { kind: 'login'; next: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found' };
 
@@ -64,7 +68,10 @@ export const PAGE_SIZE: Record<ListKind, number> = { section: 20, tag: 15, autho
 /** Articles are published over this many days, oldest first, ending on END_DAY. */
 const SPAN_DAYS = 540;
 const END_DAY = Date.UTC(2024, 5, 30) / 86_400_000;
-const AUTHORS_PER_SITE = 12;
+/** Bylines per site: a newsroom's worth, each with a listing of a few pages. */
+const AUTHORS_PER_SITE = 24;
+/** Tags per article, as news sites attach them (topics and places). */
+const TAGS_PER_ARTICLE = { min: 3, max: 5 };
 
 export class SiteModel {
   readonly scheme: UrlScheme;
@@ -105,7 +112,7 @@ export class SiteModel {
       this.bySlug.set(slug, i);
       const author = rng.int(0, this.authors.length - 1);
       this.authorOf[i] = author;
-      const tags = rng.distinct(rng.int(2, 3), this.tags.length);
+      const tags = rng.distinct(rng.int(TAGS_PER_ARTICLE.min, TAGS_PER_ARTICLE.max), this.tags.length);
       this.tagsOf.push(tags);
       this.byList.section[i % this.sections.length]!.push(i);
       this.byList.author[author]!.push(i);
@@ -147,9 +154,21 @@ export class SiteModel {
   }
 
   articlePath(index: number): string {
+    return this.scheme.article(this.articleRef(index));
+  }
+
+  commentsPath(index: number): string {
+    return this.scheme.comments(this.articleRef(index));
+  }
+
+  /** How many comments an article has (0 for some: their comments page still exists). */
+  commentCount(index: number): number {
+    return Rng.of(this.config.seed, 'comments', index).int(0, 40);
+  }
+
+  private articleRef(index: number): ArticleRef {
     const meta = this.article(index);
-    const ref: ArticleRef = { id: meta.id, slug: meta.slug, section: this.sections[meta.section]!.slug, date: dayToYmd(meta.day) };
-    return this.scheme.article(ref);
+    return { id: meta.id, slug: meta.slug, section: this.sections[meta.section]!.slug, date: dayToYmd(meta.day) };
   }
 
   /** The members of a section, tag or author listing, oldest first. */
@@ -186,7 +205,8 @@ export class SiteModel {
         const meta = this.article(index);
         if (parsed.section !== undefined && parsed.section !== this.sections[meta.section]!.slug) return { kind: 'not-found' };
         if (parsed.date !== undefined && ymdToDay(parsed.date) !== meta.day) return { kind: 'not-found' };
-        return { kind: 'article', index };
+        if (parsed.comments && !this.config.commentPages) return { kind: 'not-found' };
+        return { kind: parsed.comments ? 'comments' : 'article', index };
       }
       case 'section':
       case 'tag':

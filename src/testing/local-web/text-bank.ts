@@ -7,6 +7,12 @@
  */
 import type { Rng } from './prng.js';
 
+/** Latin letters for Cyrillic ones, for author slugs on the Russian site. */
+const TRANSLIT: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o',
+  п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+};
+
 export type Language = 'en' | 'ru';
 
 export interface NamedThing {
@@ -32,7 +38,7 @@ interface Bank {
   tags: readonly NamedThing[];
   firstNames: readonly string[];
   lastNames: readonly string[];
-  ui: Record<'latest' | 'mostRead' | 'related' | 'tags' | 'by' | 'page' | 'next' | 'previous' | 'search' | 'calendar' | 'archive' | 'about' | 'contact' | 'privacy' | 'terms' | 'noResults' | 'more', string>;
+  ui: Record<'latest' | 'mostRead' | 'related' | 'tags' | 'by' | 'page' | 'next' | 'previous' | 'search' | 'calendar' | 'archive' | 'about' | 'contact' | 'privacy' | 'terms' | 'noResults' | 'more' | 'comments' | 'signIn', string>;
 }
 
 const EN: Bank = {
@@ -51,15 +57,22 @@ const EN: Bank = {
     { slug: 'science', label: 'Science' }, { slug: 'sport', label: 'Sport' }, { slug: 'culture', label: 'Culture' },
     { slug: 'health', label: 'Health' }, { slug: 'opinion', label: 'Opinion' },
   ],
-  tags: ['harbour', 'transport', 'housing', 'schools', 'budget', 'elections', 'weather', 'river', 'festival', 'hospital', 'energy', 'parking', 'farming', 'tourism', 'crime', 'libraries', 'cycling', 'bridges', 'water', 'markets', 'football', 'museums', 'jobs', 'planning', 'climate', 'railways', 'ferries', 'taxes', 'parks', 'universities'].map(
-    (word) => ({ slug: word, label: word[0]!.toUpperCase() + word.slice(1) }),
-  ),
+  // Topics and places, as tag pages on news sites are: many of them, so that pages keep
+  // revealing listing pages a crawler has not seen (as on real sites).
+  tags: [
+    'harbour', 'transport', 'housing', 'schools', 'budget', 'elections', 'weather', 'river', 'festival', 'hospital', 'energy', 'parking',
+    'farming', 'tourism', 'crime', 'libraries', 'cycling', 'bridges', 'water', 'markets', 'football', 'museums', 'jobs', 'planning',
+    'climate', 'railways', 'ferries', 'taxes', 'parks', 'universities', 'Northfield', 'Southport', 'Eastgate', 'Westbrook', 'Old Town',
+    'Riverside', 'Hillcrest', 'Market Square', 'Station Road', 'Kingsmead', 'Ashford Green', 'Millbank', 'Lower Quay', 'Castle Hill',
+    'Fairview', 'Brookside', 'Harrow Bridge', 'Elm Park', 'St Anne\'s', 'Moorland', 'Copper Lane', 'Seaview', 'Oakridge', 'Greyfriars',
+    'Bell Street', 'Dockside', 'Foxley', 'Linden', 'Thornbury', 'Wexham',
+  ].map((word) => ({ slug: slugify(word), label: word[0]!.toUpperCase() + word.slice(1) })),
   firstNames: ['Anna', 'Ben', 'Clara', 'David', 'Elena', 'Frank', 'Grace', 'Hugo', 'Iris', 'James', 'Kate', 'Leo', 'Maya', 'Noah', 'Olivia', 'Peter'],
   lastNames: ['Archer', 'Bennett', 'Carter', 'Dawson', 'Ellis', 'Fisher', 'Green', 'Hughes', 'Irving', 'Jones', 'Keller', 'Lowe', 'Morgan', 'Novak', 'Owens', 'Price'],
   ui: {
     latest: 'Latest news', mostRead: 'Most read', related: 'Related stories', tags: 'Topics', by: 'By', page: 'Page',
     next: 'Next', previous: 'Previous', search: 'Search', calendar: 'Calendar', archive: 'Archive', about: 'About us',
-    contact: 'Contact', privacy: 'Privacy', terms: 'Terms of use', noResults: 'No stories on this day.', more: 'More in',
+    contact: 'Contact', privacy: 'Privacy', terms: 'Terms of use', noResults: 'No stories on this day.', more: 'More in', comments: 'Comments', signIn: 'Sign in to comment',
   },
 };
 
@@ -82,13 +95,16 @@ const RU: Bank = {
     ['transport', 'Транспорт'], ['zhile', 'Жильё'], ['shkoly', 'Школы'], ['byudzhet', 'Бюджет'], ['vybory', 'Выборы'], ['pogoda', 'Погода'],
     ['reka', 'Река'], ['festival', 'Фестиваль'], ['zdorove', 'Здоровье'], ['energetika', 'Энергетика'], ['turizm', 'Туризм'], ['parki', 'Парки'],
     ['mosty', 'Мосты'], ['ekologiya', 'Экология'], ['futbol', 'Футбол'], ['muzei', 'Музеи'], ['rabota', 'Работа'], ['stroitelstvo', 'Строительство'],
+    ['tsentr', 'Центр'], ['zarechye', 'Заречье'], ['severnyi', 'Северный'], ['yuzhnyi', 'Южный'], ['naberezhnaya', 'Набережная'],
+    ['staryi-gorod', 'Старый город'], ['vokzal', 'Вокзал'], ['promzona', 'Промзона'], ['lesnoi', 'Лесной'], ['sadovaya', 'Садовая'],
+    ['pristan', 'Пристань'], ['ozernyi', 'Озёрный'], ['kirpichnyi', 'Кирпичный'], ['sosnovka', 'Сосновка'], ['zavodskoi', 'Заводской'],
   ].map(([slug, label]) => ({ slug: slug!, label: label! })),
   firstNames: ['Иван', 'Пётр', 'Алексей', 'Сергей', 'Михаил', 'Дмитрий', 'Андрей', 'Николай'],
   lastNames: ['Петров', 'Иванов', 'Смирнов', 'Кузнецов', 'Соколов', 'Попов', 'Лебедев', 'Волков'],
   ui: {
     latest: 'Последние новости', mostRead: 'Самое читаемое', related: 'Читайте также', tags: 'Темы', by: 'Автор:', page: 'Страница',
     next: 'Далее', previous: 'Назад', search: 'Поиск', calendar: 'Календарь', archive: 'Архив', about: 'О редакции',
-    contact: 'Контакты', privacy: 'Конфиденциальность', terms: 'Правила', noResults: 'В этот день публикаций нет.', more: 'Ещё в рубрике',
+    contact: 'Контакты', privacy: 'Конфиденциальность', terms: 'Правила', noResults: 'В этот день публикаций нет.', more: 'Ещё в рубрике', comments: 'Комментарии', signIn: 'Войти, чтобы комментировать',
   },
 };
 
@@ -97,12 +113,6 @@ const BANKS: Record<Language, Bank> = { en: EN, ru: RU };
 export function bankFor(language: Language): Bank {
   return BANKS[language];
 }
-
-/** Latin letters for Cyrillic ones, for author slugs on the Russian site. */
-const TRANSLIT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o',
-  п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
 
 /** A URL slug: lower case, Cyrillic transliterated, words joined by hyphens. */
 export function slugify(text: string, maxWords = 10): string {
