@@ -83,11 +83,9 @@ test('html: text that looks like markup is escaped, attribute values too', () =>
   expect(plain).toContain(DANGEROUS);
 });
 
-// BUG (src/extract/content-html.ts, nodeHtml): `<a href>` is copied into the clean HTML with
-// only HTML escaping, so a `javascript:` URL (which the collector keeps: new URL() accepts it)
-// survives as a clickable script link in output meant to be safe to display. Input: a body
-// paragraph with <a href="javascript:alert(1)">click</a>; expected no "javascript:" in
-// article.html; actual `<a href="javascript:alert(1)">click</a>`. (`data:` images are dropped.)
+// Regression (fixed in 047e8e7): the collector keeps `javascript:` hrefs (new URL() accepts
+// them), and clean HTML once copied them with HTML escaping only — a clickable script link in
+// output meant to be safe to display. The link text stays; the link does not.
 test('html: links with javascript: URLs do not survive as links', () => {
   const article = extract(newsPage({ article: [el('p', [text(prose(3) + ' Then '), a('click', 'javascript:alert(1)'), text(' here.')]), ...paragraphs(3, 4)] }));
   expect(article.text).toContain('Then click here.');

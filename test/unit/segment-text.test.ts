@@ -46,10 +46,9 @@ test('<pre> keeps its line breaks and indentation', () => {
   expect(blocksOf(el('div', { id: 'x' }, [p('Before.'), el('pre', [text(code)]), p('After.')]))).toEqual(['Before.', code, 'After.']);
 });
 
-// BUG (src/segment/unit-text.ts, `endLine`): the last line of a <pre> block — the text after its
-// final `\n` — goes through `line.replace(/[ \t]+/gu, ' ').trim()`, the collapsing meant for normal
-// text, so its indentation and inner runs of spaces are lost while earlier lines keep theirs.
-// Input <pre>"a  =  1\n    b  =  2"</pre>: expected that text back, actual "a  =  1\nb = 2".
+// Regression (fixed in e7c14c5): the last line of a <pre> block — the text after its final
+// `\n` — went through the white-space collapsing meant for normal text, so it lost its
+// indentation and inner runs of spaces while earlier lines kept theirs ("a  =  1\nb = 2").
 test('<pre> keeps the spacing of its last line too', () => {
   const code = 'a  =  1\n    b  =  2';
   expect(blocksOf(el('pre', { id: 'x' }, [text(code)]))).toEqual([code]);

@@ -115,11 +115,9 @@ test.describe('tree stats', () => {
     expect(statsOf(snap, 'd').paragraphCount).toBe(5);
   });
 
-  // BUG (src/segment/tree.ts, `holdsTextDirectly` in buildLayoutTree): a block counts as a
-  // paragraph only when a *text node* is its direct child, so `<p><span>…</span></p>` — the
-  // markup many CMSs and Google Docs exports produce for every paragraph — counts 0 paragraphs.
-  // The unit then reports max(0, 1) = 1 paragraph for a whole article, and the cluster feature
-  // meanParagraphLength (text / paragraphs) is inflated by the number of paragraphs.
+  // Regression (fixed in e7c14c5): a block once counted as a paragraph only when a *text node*
+  // was its direct child, so `<p><span>…</span></p>` — what many CMSs and Google Docs exports
+  // produce for every paragraph — counted 0, inflating the cluster feature meanParagraphLength.
   test('a <p> whose text sits inside an inline <span> is still a paragraph', () => {
     const snap = snapshot([el('div', { id: 'd' }, [el('p', [el('span', [text('One.')])]), el('p', [el('span', [text('Two.')])])])]);
     expect(statsOf(snap, 'd').paragraphCount).toBe(2);

@@ -211,9 +211,10 @@ test.describe('robustness', () => {
     expect(units.at(-1)!.text).toBe('The bottom.');
   });
 
-  // BUG (src/segment/unit-text.ts:60): the text of a unit is rendered by a recursive walk, so a
-  // unit whose root sits 5000 plain <div>s above its text (rule 4 keeps the chain whole) throws
-  // "RangeError: Maximum call stack size exceeded" out of segment() → makeUnit → renderPlainText.
+  // Regression (fixed in 047e8e7): a unit's text was rendered by a recursive walk, one frame
+  // per DOM level, so a unit whose root sat 5000 plain <div>s above its text (rule 4 keeps the
+  // chain whole) could throw "Maximum call stack size exceeded" — on cold code, not once the
+  // JIT had warmed up, which made it depend on test order.
   test('a 5000-deep chain of plain divs (one unit) does not overflow the stack', () => {
     const snap = wrapInChain(snapshot([p('Deep text. It is here.')]), 5000);
     const units = unitsOf(snap);
