@@ -15,7 +15,9 @@
  *                                                   → visual   ('visual (model agreed)')
  *   4. some other accepted candidate (set D) is the
  *      visual container in that sense               → visual   ('visual (model accepts it)')
- *   5. otherwise the visual body lies where no
+ *   5. the model's pick holds less than
+ *      `minVetoShare` of the visual body's text     → visual   ('visual (model pick too small)')
+ *   6. otherwise the visual body lies where no
  *      cluster accepts it                           → model    ('model (vetoed visual)')
  * 'primary' — the model's pick wins whenever there is one (clauses 1–2 still apply).
  * When the model wins, its node is extracted by the same visual pipeline run on that subtree
@@ -57,12 +59,22 @@ export interface ModelStageParams {
    * same choice, a page wrapper that adds a sidebar and comments is not. Reasoned, not tuned.
    */
   sameTextShare: number;
+  /**
+   * A veto may not drop more than this much of what the visual score found: the model's pick
+   * must hold at least this share of the visual body's text. A model trained on few pages
+   * accepts no body longer than its longest training body, and then picks one paragraph of
+   * a long article (seen on a synthetic 40-paragraph page with a model trained on 9 samples);
+   * 0.3 still lets a veto cut a body that ran into the comments (the article is typically
+   * 40–70 % of such a text). Reasoned, not tuned.
+   */
+  minVetoShare: number;
 }
 
 export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Object.freeze({
   cascade: 'veto',
   filters: DEFAULT_CANDIDATE_FILTERS,
   sameTextShare: 0.8,
+  minVetoShare: 0.3,
 });
 
 export type ModelStageName =
@@ -70,6 +82,7 @@ export type ModelStageName =
   | 'model (visual found none)'
   | 'visual (model agreed)'
   | 'visual (model accepts it)'
+  | 'visual (model pick too small)'
   | 'model (vetoed visual)'
   | 'model (primary)'
   | 'visual (model region empty)';
@@ -114,7 +127,8 @@ export function runModelStage(input: {
     visualContainerGamma: containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId)).gammaMax,
     timingsMs: { featurise: round(t1 - t0), assign: round(t2 - t1) },
   };
-  const decision = decide(tree, pick, containerId, params);
+  const visualTextLength = visual.kind === 'article' ? visual.article.text.length : 0;
+  const decision = decide(tree, pick, containerId, visualTextLength, params);
   const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual' });
   if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
 
@@ -129,7 +143,8 @@ export function decide(
   tree: LayoutTree,
   pick: BodyPick,
   visualContainerId: number | null,
-  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare'>,
+  visualTextLength: number,
+  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare' | 'minVetoShare'>,
 ): { winner: 'visual' | 'model'; stage: ModelStageName } {
   if (pick.kind === 'none') return { winner: 'visual', stage: 'visual (model abstained)' };
   if (visualContainerId === null) return { winner: 'model', stage: 'model (visual found none)' };
@@ -137,6 +152,9 @@ export function decide(
   if (sameBody(tree, pick.id, visualContainerId, params.sameTextShare)) return { winner: 'visual', stage: 'visual (model agreed)' };
   if (pick.accepted.some((d) => sameBody(tree, d.id, visualContainerId, params.sameTextShare))) {
     return { winner: 'visual', stage: 'visual (model accepts it)' };
+  }
+  if ((tree.stats[pick.id]?.textLength ?? 0) < params.minVetoShare * visualTextLength) {
+    return { winner: 'visual', stage: 'visual (model pick too small)' };
   }
   return { winner: 'model', stage: 'model (vetoed visual)' };
 }

@@ -169,7 +169,8 @@ test('the cascade clauses, on hand-made picks', () => {
   const articleId = idOf(page, 'article');
   const mainId = idOf(page, 'main');
   const sidebarId = idOf(page, 'sidebar');
-  const params = { cascade: 'veto' as const, sameTextShare: 0.8 };
+  const params = { cascade: 'veto' as const, sameTextShare: 0.8, minVetoShare: 0.3 };
+  const visualText = tree.stats[articleId]!.textLength;
   const body = (id: number, accepted: number[] = [id]): BodyPick => ({
     kind: 'body',
     id,
@@ -179,14 +180,19 @@ test('the cascade clauses, on hand-made picks', () => {
     accepted: accepted.map((a) => ({ id: a, gammaMax: 1, cluster: 0 })),
   });
   const none: BodyPick = { kind: 'none', reason: 'no-cluster-accepts', detail: '', bestGamma: 0.1 };
-  expect(decide(tree, none, articleId, params).stage).toBe('visual (model abstained)');
-  expect(decide(tree, body(articleId), null, params).stage).toBe('model (visual found none)');
-  expect(decide(tree, body(articleId), articleId, params).stage).toBe('visual (model agreed)');
+  expect(decide(tree, none, articleId, visualText, params).stage).toBe('visual (model abstained)');
+  expect(decide(tree, body(articleId), null, visualText, params).stage).toBe('model (visual found none)');
+  expect(decide(tree, body(articleId), articleId, visualText, params).stage).toBe('visual (model agreed)');
   // <main> holds only the article: nested with the same text is the same choice.
-  expect(decide(tree, body(mainId), articleId, params).stage).toBe('visual (model agreed)');
-  expect(decide(tree, body(sidebarId, [sidebarId, articleId]), articleId, params).stage).toBe('visual (model accepts it)');
-  expect(decide(tree, body(sidebarId), articleId, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
-  expect(decide(tree, body(sidebarId), articleId, { ...params, cascade: 'primary' }).stage).toBe('model (primary)');
+  expect(decide(tree, body(mainId), articleId, visualText, params).stage).toBe('visual (model agreed)');
+  expect(decide(tree, body(sidebarId, [sidebarId, articleId]), articleId, visualText, params).stage).toBe('visual (model accepts it)');
+  // A pick with under 30 % of the visual body's text does not overrule it; one with more does.
+  const sidebarText = tree.stats[sidebarId]!.textLength;
+  expect(sidebarText).toBeLessThan(0.3 * visualText);
+  expect(decide(tree, body(sidebarId), articleId, visualText, params).stage).toBe('visual (model pick too small)');
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.29, params).stage).toBe('visual (model pick too small)');
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
+  expect(decide(tree, body(sidebarId), articleId, visualText, { ...params, cascade: 'primary' }).stage).toBe('model (primary)');
 });
 
 test('the ground truth is matched to the tightest node that covers it', () => {
