@@ -1,0 +1,212 @@
+/**
+ * Crawl benchmark on the local web of synthetic news sites (src/testing/local-web/), with
+ * rendering in Chromium:
+ *
+ * 1. Harvest rate (articles fetched ÷ pages fetched, articles by the site's truth) of the
+ *    similarity policy against breadth-first, per site style, at each budget, from the home
+ *    page. One crawl per (site, policy) runs to the largest budget; the harvest at a smaller
+ *    budget is that of the crawl's first N pages (a crawl with budget N fetches exactly those).
+ *    Also: trap pages fetched (calendar, day archive, search) and the extractor's agreement
+ *    with the truth.
+ * 2. URL-only article decision (`UrlArticleClassifier`) on every URL the similarity crawl
+ *    discovered, against the truth: unsupervised (site context only) and with the crawl's
+ *    extractor-confirmed articles as targets.
+ * 3. Throughput: pages/s at concurrency 1, 2 and 4 (breadth-first, one site, per-site limit =
+ *    concurrency, no delay).
+ *
+ *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,...]
+ *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { crawl } from '../src/crawl/crawler.js';
+import { createPolicy, type PolicyName } from '../src/frontier/index.js';
+import { RenderSession } from '../src/render/session.js';
+import { createMemoryStore, type CrawlStore } from '../src/store/index.js';
+import { startLocalWeb, SITE_STYLES, type LocalSiteInfo, type LocalWeb, type SiteStyle } from '../src/testing/local-web/index.js';
+import { UrlArticleClassifier, vectorizeUrl } from '../src/url/index.js';
+
+const { values } = parseArgs({
+  options: {
+    budgets: { type: 'string', default: '100,300,1000' },
+    sites: { type: 'string', default: SITE_STYLES.join(',') },
+    policies: { type: 'string', default: 'similarity,bfs' },
+    concurrency: { type: 'string', default: '2' },
+    'throughput-pages': { type: 'string', default: '60' },
+    'no-throughput': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench-crawl.json' },
+  },
+});
+
+const budgets = values.budgets.split(',').map(Number).sort((a, b) => a - b);
+const maxBudget = budgets[budgets.length - 1] ?? 100;
+const styles = values.sites.split(',') as SiteStyle[];
+const policies = values.policies.split(',') as PolicyName[];
+const concurrency = Number(values.concurrency);
+
+interface HarvestRow {
+  site: string;
+  style: SiteStyle;
+  policy: PolicyName;
+  budget: number;
+  pages: number;
+  articles: number;
+  harvest: number;
+  traps: number;
+  extractorAgreement: number;
+  seconds: number;
+}
+
+interface UrlDecisionRow {
+  site: string;
+  style: SiteStyle;
+  urls: number;
+  mode: 'unsupervised' | 'targets';
+  precision: number;
+  recall: number;
+}
+
+const TRAP_KINDS = new Set(['calendar', 'day', 'search']);
+
+async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSession): Promise<{ rows: HarvestRow[]; urlRows: UrlDecisionRow[] }> {
+  const rows: HarvestRow[] = [];
+  let urlRows: UrlDecisionRow[] = [];
+  for (const policy of policies) {
+    const store = createMemoryStore();
+    const started = performance.now();
+    const order: Array<{ url: string; isArticle: boolean; at: number }> = [];
+    await crawl(
+      { store, session, policy: createPolicy(policy) },
+      {
+        seeds: [site.homeUrl],
+        maxDepth: 50,
+        maxPages: maxBudget,
+        concurrency,
+        userAgent: 'broadsheet-bench',
+        politeness: { delayMs: 0, perSiteConcurrency: concurrency },
+        onPage: (page) => order.push({ url: page.url, isArticle: page.isArticle, at: performance.now() - started }),
+      },
+    );
+    for (const budget of budgets) {
+      const prefix = order.slice(0, budget);
+      const truth = prefix.map((p) => web.truth.isArticle(p.url));
+      const articles = truth.filter(Boolean).length;
+      rows.push({
+        site: site.name,
+        style: site.style,
+        policy,
+        budget,
+        pages: prefix.length,
+        articles,
+        harvest: prefix.length > 0 ? articles / prefix.length : 0,
+        traps: prefix.filter((p) => TRAP_KINDS.has(web.truth.classify(p.url)?.kind ?? '')).length,
+        extractorAgreement: prefix.length > 0 ? prefix.filter((p, i) => p.isArticle === truth[i]).length / prefix.length : 0,
+        seconds: (prefix[prefix.length - 1]?.at ?? 0) / 1000,
+      });
+    }
+    if (policy === 'similarity') urlRows = urlDecisions(web, site, store);
+    store.close();
+  }
+  return { rows, urlRows };
+}
+
+/** The URL classifier on every URL the crawl discovered, against the truth. */
+function urlDecisions(web: LocalWeb, site: LocalSiteInfo, store: CrawlStore): UrlDecisionRow[] {
+  const urls = new Set<string>();
+  for (const link of store.internalLinks()) urls.add(link.url);
+  for (const page of store.pages()) urls.add(page.url);
+  const onSite = [...urls].filter((u) => web.truth.siteOf(u)?.name === site.name);
+  const vectors = onSite.map((u) => vectorizeUrl(u));
+  const truth = onSite.map((u) => web.truth.isArticle(u));
+  const targets = [...store.articles()].map((a) => vectorizeUrl(a.url));
+  const out: UrlDecisionRow[] = [];
+  for (const mode of ['unsupervised', 'targets'] as const) {
+    const classifier = new UrlArticleClassifier();
+    for (const v of vectors) classifier.observe(v);
+    if (mode === 'targets') for (const t of targets) classifier.addTarget(t);
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    vectors.forEach((v, i) => {
+      const said = classifier.classify(v).isArticle;
+      if (said && truth[i]) tp++;
+      else if (said) fp++;
+      else if (truth[i]) fn++;
+    });
+    out.push({ site: site.name, style: site.style, urls: onSite.length, mode, precision: tp + fp > 0 ? tp / (tp + fp) : 0, recall: tp + fn > 0 ? tp / (tp + fn) : 0 });
+  }
+  return out;
+}
+
+async function throughput(site: LocalSiteInfo, pages: number): Promise<Array<{ concurrency: number; pages: number; seconds: number; pagesPerSecond: number }>> {
+  const out = [];
+  for (const c of [1, 2, 4]) {
+    const session = await RenderSession.launch({ concurrency: c });
+    const store = createMemoryStore();
+    try {
+      const started = performance.now();
+      const summary = await crawl(
+        { store, session, policy: createPolicy('bfs') },
+        { seeds: [site.homeUrl], maxDepth: 50, maxPages: pages, concurrency: c, userAgent: 'broadsheet-bench', politeness: { delayMs: 0, perSiteConcurrency: c } },
+      );
+      const seconds = (performance.now() - started) / 1000;
+      out.push({ concurrency: c, pages: summary.progress.pagesThisRun, seconds, pagesPerSecond: summary.progress.pagesThisRun / seconds });
+      process.stderr.write(`throughput c=${c}: ${(summary.progress.pagesThisRun / seconds).toFixed(2)} pages/s\n`);
+    } finally {
+      store.close();
+      await session.close();
+    }
+  }
+  return out;
+}
+
+const fmt = (x: number): string => x.toFixed(2);
+
+async function main(): Promise<void> {
+  const web = await startLocalWeb({ sites: styles, faulty: false });
+  const session = await RenderSession.launch({ concurrency });
+  const harvest: HarvestRow[] = [];
+  const urlDecision: UrlDecisionRow[] = [];
+  let speed: Awaited<ReturnType<typeof throughput>> = [];
+  try {
+    for (const site of web.sites) {
+      const { rows, urlRows } = await harvestRuns(web, site, session);
+      harvest.push(...rows);
+      urlDecision.push(...urlRows);
+      for (const r of rows) process.stderr.write(`${r.style} ${r.policy} @${r.budget}: harvest ${fmt(r.harvest)} traps ${r.traps} (${r.seconds.toFixed(0)} s)\n`);
+    }
+    await session.close();
+    const first = web.sites[0];
+    if (!values['no-throughput'] && first !== undefined) speed = await throughput(first, Number(values['throughput-pages']));
+  } finally {
+    await session.close();
+    await web.close();
+  }
+
+  const lines: string[] = [];
+  lines.push(`## Harvest rate (articles ÷ pages, by the truth), concurrency ${concurrency}`, '');
+  lines.push(`| site style | policy | ${budgets.map((b) => `@${b}`).join(' | ')} | traps @${maxBudget} | extractor = truth |`);
+  lines.push(`|---|---|${budgets.map(() => '---').join('|')}|---|---|`);
+  for (const style of styles) {
+    for (const policy of policies) {
+      const rs = harvest.filter((r) => r.style === style && r.policy === policy);
+      const last = rs[rs.length - 1];
+      lines.push(`| ${style} | ${policy} | ${rs.map((r) => fmt(r.harvest)).join(' | ')} | ${last?.traps ?? '-'} | ${last ? fmt(last.extractorAgreement) : '-'} |`);
+    }
+  }
+  lines.push('', '## URL-only article decision on the URLs the similarity crawl discovered', '');
+  lines.push('| site style | URLs | unsupervised P / R | with crawl targets P / R |', '|---|---|---|---|');
+  for (const style of styles) {
+    const u = urlDecision.find((r) => r.style === style && r.mode === 'unsupervised');
+    const t = urlDecision.find((r) => r.style === style && r.mode === 'targets');
+    if (u && t) lines.push(`| ${style} | ${u.urls} | ${fmt(u.precision)} / ${fmt(u.recall)} | ${fmt(t.precision)} / ${fmt(t.recall)} |`);
+  }
+  if (speed.length > 0) {
+    lines.push('', '## Throughput (breadth-first, one site, rendering)', '', '| concurrency | pages | seconds | pages/s |', '|---|---|---|---|');
+    for (const s of speed) lines.push(`| ${s.concurrency} | ${s.pages} | ${s.seconds.toFixed(1)} | ${fmt(s.pagesPerSecond)} |`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  writeFileSync(values.out, JSON.stringify({ budgets, concurrency, harvest, urlDecision, throughput: speed }, null, 2));
+}
+
+await main();
