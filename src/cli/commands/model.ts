@@ -227,8 +227,9 @@ export async function evaluateModel(
   );
   const scored = results.flatMap((r) => ('value' in r ? [r.value] : []));
   // A page that failed to render is a miss for both systems, as in `broadsheet bench`.
-  const errors = results.flatMap((r) => ('error' in r ? [{ pageId: r.page.id, reason: r.error }] : []));
-  const misses = errors.map(() => score('', 'x'));
+  const failed = results.flatMap((r) => ('error' in r ? [r] : []));
+  const errors = failed.map((r) => ({ pageId: r.page.id, reason: r.error }));
+  const misses = failed.map((r) => score('', r.page.truth));
   const without = [...scored.map((r) => r.without), ...misses];
   const withModel = [...scored.map((r) => r.with), ...misses];
   const difference = bootstrapDifference(withModel, without).f1;
@@ -366,9 +367,23 @@ function progressLine(enabled: boolean, total: number, label: string): (page: Mo
   };
 }
 
+/** The pages of one half of the sites (all without a split), saying on stderr how the split fell. */
+function selectHalf(pages: ModelPage[], half: SiteHalf | undefined): ModelPage[] {
+  if (!half) return pages;
+  const chosen = pages.filter((p) => p.half === half);
+  const sites = new Set(chosen.map((p) => p.site)).size;
+  const noUrl = chosen.filter((p) => !p.url).length;
+  process.stderr.write(
+    `broadsheet: split ${half}: ${chosen.length} of ${pages.length} pages from ${sites} sites` +
+      (noUrl > 0 ? `; ${noUrl} pages have no URL and count as a site each` : '') +
+      '\n',
+  );
+  return chosen;
+}
+
 async function runTrain(flags: TrainFlags): Promise<number> {
   const { pages: all, tokenizer } = await modelPages(flags.from, { self: flags.self === true });
-  const pages = flags.split ? all.filter((p) => p.half === flags.split) : all;
+  const pages = selectHalf(all, flags.split);
   if (pages.length === 0) {
     process.stderr.write(`broadsheet: no pages to train on in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
     return EXIT.someFailed;
@@ -400,7 +415,7 @@ async function runTrain(flags: TrainFlags): Promise<number> {
 async function runEval(flags: EvalFlags): Promise<number> {
   const model = await loadModelFile(flags.model);
   const { pages: all, tokenizer } = await modelPages(flags.from);
-  const pages = flags.split ? all.filter((p) => p.half === flags.split) : all;
+  const pages = selectHalf(all, flags.split);
   if (pages.length === 0) {
     process.stderr.write(`broadsheet: no pages to evaluate in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
     return EXIT.someFailed;
