@@ -73,6 +73,9 @@ test('too few samples is a result, not a crash; streaming re-clusters only when 
   expect(streamed.events.reduce((n, e) => n + e.placed, 0)).toBeGreaterThan(0);
   expect(reclusters.length).toBe(streamed.model.stats.reclusterCount);
   expect(reclusters.length).toBeGreaterThan(0);
+  // `model info` lists each re-cluster with the sample count and the k it chose.
+  const first = streamed.model.stats.reclusterHistory[0]!;
+  expect(describeModel(streamed.model)).toContain(`re-clusters: ${reclusters.length} [at ${first.samplesSeen} samples → k ${first.k}]`);
 });
 
 test('sites split into halves by host, never splitting a site; pages without a URL are sites of their own', () => {

@@ -7,7 +7,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
-import { ConfigError } from '../../errors.js';
+import { BroadsheetError, ConfigError } from '../../errors.js';
 import { openCorpus, type BenchCorpus } from '../../bench/corpora/index.js';
 import { aggregate, bootstrapDifference, pageScores, TOKENIZERS, type AggregateScores, type PageScore, type Tokenizer } from '../../bench/metrics.js';
 import {
@@ -105,6 +105,8 @@ async function eachSnapshot<T>(
         const value = await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (r) => use(page, r.snapshot));
         return { page, value };
       } catch (error) {
+        // A dead browser (or any fatal error) ends the run: no later page could render either.
+        if (error instanceof BroadsheetError && error.fatal) throw error;
         return { page, error: error instanceof Error ? error.message : String(error) };
       } finally {
         onPage?.(page);
