@@ -126,6 +126,7 @@ test('the truth agrees with the server on every page of a short breadth-first wa
   for (const site of web.sites) {
     const queue = [site.homeUrl];
     const seen = new Set(queue);
+    const requestsBefore = web.stats().requests[site.name]!;
     let fetched = 0;
     while (queue.length > 0 && fetched < 60) {
       const url = queue.shift()!;
@@ -146,6 +147,7 @@ test('the truth agrees with the server on every page of a short breadth-first wa
       }
     }
     expect(fetched, site.name).toBe(60);
+    expect(web.stats().requests[site.name]! - requestsBefore, site.name).toBe(60);
   }
 });
 

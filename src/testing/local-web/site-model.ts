@@ -80,7 +80,6 @@ export class SiteModel {
   readonly authors: readonly NamedThing[];
   readonly firstDay: number;
   readonly lastDay: number;
-  private readonly headlines: string[] = [];
   private readonly slugs: string[] = [];
   private readonly authorOf: Uint16Array;
   private readonly tagsOf: number[][] = [];
@@ -102,14 +101,17 @@ export class SiteModel {
     this.lastDay = END_DAY;
     this.authorOf = new Uint16Array(config.articleCount);
     this.byList = { section: this.sections.map(() => []), tag: this.tags.map(() => []), author: this.authors.map(() => []) };
+    // Slug styles need every slug up front (a requested slug must be found); id styles derive
+    // everything from the index, and headlines are drawn again when a page needs them.
+    const needsSlugs = config.style !== 'query' && config.style !== 'numeric';
     for (let i = 0; i < config.articleCount; i++) {
-      const rng = Rng.of(config.seed, 'article', i);
-      const title = headline(bank, rng);
-      let slug = slugify(title);
-      if (this.bySlug.has(slug)) slug = `${slug}-${i}`;
-      this.headlines.push(title);
-      this.slugs.push(slug);
-      this.bySlug.set(slug, i);
+      if (needsSlugs) {
+        let slug = slugify(this.headlineOf(i));
+        if (this.bySlug.has(slug)) slug = `${slug}-${i}`;
+        this.slugs.push(slug);
+        this.bySlug.set(slug, i);
+      }
+      const rng = Rng.of(config.seed, 'meta', i);
       const author = rng.int(0, this.authors.length - 1);
       this.authorOf[i] = author;
       const tags = rng.distinct(rng.int(TAGS_PER_ARTICLE.min, TAGS_PER_ARTICLE.max), this.tags.length);
@@ -130,13 +132,17 @@ export class SiteModel {
     return {
       index,
       id: this.idOf(index),
-      headline: this.headlines[index]!,
-      slug: this.slugs[index]!,
+      headline: this.headlineOf(index),
+      slug: this.slugs[index] ?? slugify(this.headlineOf(index)),
       section: index % this.sections.length,
       author: this.authorOf[index]!,
       tags: this.tagsOf[index]!,
       day: this.dayOf(index),
     };
+  }
+
+  headlineOf(index: number): string {
+    return headline(bankFor(this.config.language), Rng.of(this.config.seed, 'headline', index));
   }
 
   /** Articles are spread evenly over the span, index 0 the oldest. */

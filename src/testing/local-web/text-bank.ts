@@ -116,11 +116,10 @@ export function bankFor(language: Language): Bank {
 
 /** A URL slug: lower case, Cyrillic transliterated, words joined by hyphens. */
 export function slugify(text: string, maxWords = 10): string {
-  const latin = [...text.toLowerCase()].map((char) => TRANSLIT[char] ?? char).join('');
-  return latin
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
+  let lower = text.toLowerCase();
+  if (/[а-яё]/.test(lower)) lower = lower.replace(/[а-яё]/g, (char) => TRANSLIT[char] ?? char);
+  return lower
+    .split(/[^a-z0-9]+/)
     .filter((word) => word !== '')
     .slice(0, maxWords)
     .join('-');
