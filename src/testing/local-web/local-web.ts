@@ -200,7 +200,7 @@ function siteHandler(model: SiteModel, robots: string, latencyMs: number, later:
         return void response.end();
       }
       if (target.length > MAX_REQUEST_URL_CHARS || !target.startsWith('/')) {
-        response.writeHead(414, { 'content-length': 0 });
+        response.writeHead(target.startsWith('/') ? 414 : 400, { 'content-length': 0 });
         return void response.end();
       }
       const route = model.resolve(target);
