@@ -76,7 +76,11 @@ function pickTitle(tree: LayoutTree, declared: string | null, bodyTop: number, b
   const above = h1s.filter((h) => h.y <= bodyTop).sort((a, b) => b.fontSizePx - a.fontSizePx)[0];
   if (above) return above.text;
   if (h1s.length === 1) return h1s[0]!.text;
-  if (!declared) return candidates.sort((a, b) => b.fontSizePx - a.fontSizePx)[0]?.text ?? null;
+  // No h1 and a declared title that names no visible line (often just the site name): the
+  // display line nearest above the body is the headline (a masthead sits further up).
+  const nearest = candidates.filter((c) => c.y <= bodyTop).sort((a, b) => b.y - a.y)[0];
+  if (nearest) return nearest.text;
+  if (!declared) return null;
   return parts.reduce((a, b) => (b.length > a.length ? b : a), declared);
 }
 

@@ -65,9 +65,11 @@ function articleJsonLd(blocks: string[]): Record<string, Json> | undefined {
       const node = queue.shift();
       if (Array.isArray(node)) queue.push(...node);
       else if (node && typeof node === 'object') {
-        const types = ([] as Json[]).concat(node['@type'] ?? []);
-        if (types.some((t) => typeof t === 'string' && ARTICLE_TYPES.test(t)) && node['@type'] !== 'WebPage') return node;
+        const types = ([] as Json[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+        // A plain WebPage (however its @type is written) describes the page, not the article.
+        if (types.some((t) => ARTICLE_TYPES.test(t) && t !== 'WebPage')) return node;
         if (node['@graph']) queue.push(node['@graph']);
+        if (node['mainEntity']) queue.push(node['mainEntity']);
       }
     }
   }

@@ -46,6 +46,15 @@ export function classTokens(el: SnapshotElement): string[] {
     .filter((t) => t.length > 0);
 }
 
+/**
+ * Furniture by the element's own kind (tag or landmark role), not by a class name: a page's
+ * <footer> or <nav> is never the article, whatever its text. Class names can mislead (a layout
+ * wrapper called "main-with-sidebar"), so they only discount.
+ */
+export function isStructuralFurniture(el: SnapshotElement): boolean {
+  return (JUNK_TAGS.has(el.tag) && el.tag !== 'figcaption' && el.tag !== 'label') || (el.attrs.role !== undefined && JUNK_ROLES.has(el.attrs.role));
+}
+
 /** Why an element is furniture, or undefined when nothing marks it. */
 export function junkReason(el: SnapshotElement): string | undefined {
   if (JUNK_TAGS.has(el.tag)) return `tag <${el.tag}>`;

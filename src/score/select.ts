@@ -17,7 +17,7 @@ import type { Box, ScoredUnit, TextStyle } from '../types.js';
 import { textBlocks } from '../segment/unit-text.js';
 import { leafBlocks, type LeafBlock } from '../segment/blocks.js';
 import { elementAt, isWithin, type LayoutTree } from '../segment/tree.js';
-import { junkReason } from './boilerplate.js';
+import { isStructuralFurniture, junkReason } from './boilerplate.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from './select-params.js';
 
 export type UnitRole =
@@ -73,14 +73,20 @@ export type Selection =
 export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], params: SelectParams = DEFAULT_SELECT_PARAMS): Selection {
   const depth = depths(tree);
   const junkChain = units.map((u) => junkAncestors(tree, u.nodeId));
-  const seed = pickSeed(units, junkChain, params);
-  if (!seed) return { kind: 'none', reason: 'the page has no text with sentences', decisions: [] };
+  const seed = pickSeed(tree, units, junkChain, params);
+  if (!seed) {
+    const reason = 'no unit outside page furniture has a sentence';
+    return { kind: 'none', reason: 'the page has no text with sentences outside its furniture', decisions: units.map((u, i) => noBody(tree, u, junkChain[i]!, reason)) };
+  }
 
   // Every unit's leaf blocks. A unit can be large (rule 4 keeps a whole page of same-coloured
   // text together), so the body is found among blocks, starting from the seed unit's prose.
   const pageBlocks = units.flatMap((u) => leafBlocks(tree, u.memberIds).map((block) => ({ unitOrder: u.order, block })));
   const seedBlocks = pageBlocks.filter((b) => b.unitOrder === seed.order && isProseBlock(tree, b.block, seed.nodeId, depth, params));
-  if (seedBlocks.length === 0) return { kind: 'none', reason: 'the best unit has no prose outside furniture', decisions: [] };
+  if (seedBlocks.length === 0) {
+    const reason = 'the best unit has no prose outside furniture';
+    return { kind: 'none', reason, decisions: units.map((u, i) => noBody(tree, u, junkChain[i]!, reason)) };
+  }
   const bodyStyle = dominantBlockStyle(seedBlocks.map((b) => b.block));
   const seedBlock = seedBlocks.filter((b) => sameType(b.block.style, bodyStyle)).sort((a, b) => b.block.textLength - a.block.textLength)[0]!.block;
 
@@ -170,11 +176,13 @@ function boxOf(tree: LayoutTree, block: LeafBlock): Box {
   return elementAt(tree, block.ownerId)?.box ?? { x: 0, y: 0, width: 0, height: 0 };
 }
 
-function pickSeed(units: readonly ScoredUnit[], junkChain: number[][], params: SelectParams): ScoredUnit | undefined {
+function pickSeed(tree: LayoutTree, units: readonly ScoredUnit[], junkChain: number[][], params: SelectParams): ScoredUnit | undefined {
   let best: ScoredUnit | undefined;
   let bestScore = -Infinity;
   units.forEach((u, i) => {
     if (u.features.hasPunctuation === 0 || u.tag === 'h1') return;
+    // Prose in a <footer>, <nav> or <aside> (a copyright line, a teaser) never seeds a body.
+    if (junkChain[i]!.some((j) => isStructuralFurniture(elementAt(tree, j)!))) return;
     // A comment or a teaser can be the longest prose on a page; furniture marks discount it.
     const score = u.score * (junkChain[i]!.length > 0 ? params.furnitureSeedDiscount : 1);
     if (score > bestScore) {
@@ -283,7 +291,9 @@ function classifyBlock(
   const short = block.textLength <= params.headingMaxChars;
   const bold = block.style.fontWeight >= 600;
   const larger = block.style.fontSizePx > body.fontSizePx * params.headingFontRatio;
-  if (short && ((bold && block.punctuationCount <= 1) || (!sentences && larger))) {
+  // …but a bold line that ends with a full stop is an intro sentence (BBC-style lead), not a heading.
+  const endsWithFullStop = /[.。]["'”’»)]*$/u.test(blockText(tree, block));
+  if (short && ((bold && block.punctuationCount <= 1 && !endsWithFullStop) || (!sentences && larger))) {
     return { role: 'heading', included: true, reason: 'short emphasised line (subheading)' };
   }
   if (tags.includes('li') || tags.includes('dd') || tags.includes('dt')) return { role: 'list', included: true, reason: 'list item' };
@@ -296,6 +306,21 @@ function classifyBlock(
     return { role: 'display-text', included: false, reason: `set larger than the body (${block.style.fontSizePx}px): standfirst or pull quote` };
   }
   return { role: 'body', included: true, reason: 'body text' };
+}
+
+/** A block's visible text, trimmed. */
+function blockText(tree: LayoutTree, block: LeafBlock): string {
+  return textBlocks(tree, block.ids).join('\n').trim();
+}
+
+/** A unit's role on a page without a body: what marks it, else the page-level reason. */
+function noBody(tree: LayoutTree, u: ScoredUnit, junk: number[], reason: string): UnitDecision {
+  const furniture = junk[0];
+  if (furniture !== undefined) return { order: u.order, role: 'furniture', included: false, reason: `inside ${junkReason(elementAt(tree, furniture)!)}` };
+  if (u.features.linkDensity >= DEFAULT_SELECT_PARAMS.maxLinkDensity) {
+    return { order: u.order, role: 'link-dense', included: false, reason: `link density ${u.features.linkDensity.toFixed(2)}` };
+  }
+  return { order: u.order, role: 'no-sentence', included: false, reason };
 }
 
 /** Same size (within 5 %) and colour as the body text. */
