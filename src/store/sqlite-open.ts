@@ -22,9 +22,20 @@ export interface SqliteStoreOptions {
   create?: boolean;
   /** Where the migrations are; default the package's `drizzle/` folder. */
   migrationsFolder?: string;
+  /** SQLite's page cache for this connection, in MiB. Default DEFAULT_CACHE_MB. */
+  cacheMb?: number;
 }
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite's page cache per connection (its own default is 2 MiB). The frontier's url index is
+ * written at random places (about 80 MiB at a million URLs); a cache that holds its upper levels
+ * saves a read system call per enqueued URL. Measured with scripts/bench-store.ts at 100,000
+ * URLs, 64 MiB against 2 MiB: push +17 %, push of known URLs +40 %, claimNext +20 % per
+ * CPU-second; it costs at most 64 MiB of memory per open store.
+ */
+export const DEFAULT_CACHE_MB = 64;
 
 /**
  * The package's migrations folder. This file lives one level below the package root both as
@@ -65,6 +76,7 @@ export function openDatabase(path: string, opts: SqliteStoreOptions = {}): Opene
     // fetched page for no gain against the failures a crawl meets.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`cache_size = ${-Math.round((opts.cacheMb ?? DEFAULT_CACHE_MB) * 1024)}`);
     checkIsStore(sqlite, path);
     const folder = opts.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
     checkNotNewer(sqlite, folder, path);

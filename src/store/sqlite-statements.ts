@@ -74,7 +74,13 @@ export function prepareStatements(db: StoreDb) {
       .limit(p('limit'))
       .prepare(),
     queuedCount: db.select({ n: count() }).from(frontier).where(queued).prepare(),
-    nextNotBefore: db.select({ t: min(frontier.notBefore) }).from(frontier).where(and(isNotNull(frontier.notBefore), queued)).prepare(),
+    // `+state` keeps the planner off the claim index (it would walk every queued row); the
+    // partial not_before index holds only entries waiting for a retry.
+    nextNotBefore: db
+      .select({ t: min(frontier.notBefore) })
+      .from(frontier)
+      .where(and(isNotNull(frontier.notBefore), sql`+${frontier.state} = 'queued'`))
+      .prepare(),
     entry: db.select().from(frontier).where(eq(frontier.url, p('url'))).prepare(),
     insertPage: db
       .insert(pages)
