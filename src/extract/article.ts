@@ -26,10 +26,12 @@ export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], sel
   const skipped = new Set(selection.skippedIds);
   const html = bodyHtml(tree, selection.bodyBlocks, selection.containerId, (id) => skipped.has(id));
   const metadata = readMetadata(tree.snapshot, text);
-  const firstBodyTop = Math.min(...selection.bodyBlocks.map((b) => tree.nodes[b.ownerId]?.kind === 'element' ? (tree.nodes[b.ownerId] as { box: { y: number } }).box.y : Infinity));
+  // Where the body starts in document order (ids are pre-order): the headline comes before it,
+  // even when it shares an element with the body (an old table cell split at <br><br>).
+  const firstBodyId = Math.min(...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
   return {
     ...metadata,
-    title: pickTitle(tree, metadata.title, firstBodyTop, selection.bodyStyle.fontSizePx),
+    title: pickTitle(tree, metadata.title, firstBodyId, selection.bodyStyle.fontSizePx),
     url: tree.snapshot.url,
     text,
     html,
@@ -43,18 +45,18 @@ export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], sel
  * agrees with, else the largest `<h1>` above the body, else the declared title without its
  * " | Section | Site name" parts.
  */
-function pickTitle(tree: LayoutTree, declared: string | null, bodyTop: number, bodyFontPx: number): string | null {
+function pickTitle(tree: LayoutTree, declared: string | null, firstBodyId: number, bodyFontPx: number): string | null {
   // Headline candidates: visible h1s, and short lines set much larger than the body above it
   // (div-soup pages style a <div> as the headline).
-  const candidates: Array<{ text: string; fontSizePx: number; y: number; h1: boolean }> = [];
+  const candidates: Array<{ id: number; text: string; fontSizePx: number; h1: boolean }> = [];
   tree.nodes.forEach((node, id) => {
     if (node.kind !== 'element' || tree.hidden[id]) return;
     const h1 = node.tag === 'h1';
-    const display = node.fontSizePx >= bodyFontPx * HEADLINE_FONT_RATIO && node.box.y <= bodyTop && (tree.stats[id]?.textLength ?? 0) <= 300;
+    const display = node.fontSizePx >= bodyFontPx * HEADLINE_FONT_RATIO && id < firstBodyId && (tree.stats[id]?.textLength ?? 0) <= 300;
     if (!h1 && !display) return;
     if (!h1 && node.children.every((c) => tree.nodes[c]?.kind !== 'text')) return;
     const text = collapseWhitespace(textOf(tree, id)).trim();
-    if (text) candidates.push({ text, fontSizePx: node.fontSizePx, y: node.box.y, h1 });
+    if (text) candidates.push({ id, text, fontSizePx: node.fontSizePx, h1 });
   });
   // Among lines the declared title agrees with, the one that matches its longest part ("Headline"
   // in "Headline | Section | Site"; a masthead matches only the short site name), h1 first on ties.
@@ -73,12 +75,12 @@ function pickTitle(tree: LayoutTree, declared: string | null, bodyTop: number, b
   }
   if (agreed) return agreed.text;
   const h1s = candidates.filter((c) => c.h1);
-  const above = h1s.filter((h) => h.y <= bodyTop).sort((a, b) => b.fontSizePx - a.fontSizePx)[0];
+  const above = h1s.filter((h) => h.id < firstBodyId).sort((a, b) => b.fontSizePx - a.fontSizePx)[0];
   if (above) return above.text;
   if (h1s.length === 1) return h1s[0]!.text;
   // No h1 and a declared title that names no visible line (often just the site name): the
   // display line nearest above the body is the headline (a masthead sits further up).
-  const nearest = candidates.filter((c) => c.y <= bodyTop).sort((a, b) => b.y - a.y)[0];
+  const nearest = candidates.filter((c) => c.id < firstBodyId).sort((a, b) => b.id - a.id)[0];
   if (nearest) return nearest.text;
   if (!declared) return null;
   return parts.reduce((a, b) => (b.length > a.length ? b : a), declared);
