@@ -264,7 +264,7 @@ export class MemoryStore implements CrawlStore {
   }
 
   close(): void {
-    this.open().closed = true;
+    this.closed = true;
   }
 
   private open(): this {

@@ -206,6 +206,9 @@ export class SqliteStore implements CrawlStore {
   }
 
   close(): void {
+    // Lets SQLite refresh the planner statistics the session's queries would benefit from
+    // (cheap; recommended before closing a long-lived connection).
+    if (this.sqlite.open) this.sqlite.pragma('optimize');
     this.sqlite.close();
   }
 

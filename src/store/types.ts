@@ -312,6 +312,6 @@ export interface CrawlStore {
   saveModel(name: string, json: string): void;
   loadModel(name: string): string | undefined;
 
-  /** Closes the store (the SQLite file is checkpointed). Further calls throw. */
+  /** Closes the store (the SQLite file is checkpointed). Other calls afterwards throw; closing twice is harmless. */
   close(): void;
 }

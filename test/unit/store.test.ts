@@ -213,6 +213,13 @@ for (const impl of implementations) {
       expect([...store.articles()].map((a) => a.url)).toEqual(order.filter((n) => n % 2 === 0).map(pageUrl));
     });
 
+    test('after close, calls throw and closing again is harmless', () => {
+      store.close();
+      expect(() => store.close()).not.toThrow();
+      expect(() => store.counts()).toThrow();
+      expect(() => store.enqueue([entryFor(1, 0)])).toThrow();
+    });
+
     test('models are saved by name and overwritten', () => {
       expect(store.loadModel('url-weights')).toBeUndefined();
       store.saveModel('url-weights', '{"v":1}');
