@@ -7,6 +7,8 @@
  *   DOM too large). `retryable` says whether trying again may help.
  * - `BrowserNotFoundError`: no Chromium could be found; fatal for the whole run.
  * - `ConfigError`: bad options; fatal.
+ * - Module errors with codes of their own: `ModelFormatError` ('model-format') and
+ *   `InvalidFeaturesError` ('model-features') in src/cluster, `StoreError` ('store') in src/store.
  */
 export type ErrorCode =
   | 'input-empty'
@@ -22,6 +24,9 @@ export type ErrorCode =
   | 'render-dom-too-large'
   | 'render-crashed'
   | 'render-script-timeout'
+  | 'model-format'
+  | 'model-features'
+  | 'store'
   | 'browser-not-found'
   | 'browser-launch'
   | 'config';

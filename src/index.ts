@@ -32,3 +32,6 @@ export type { RenderInput, RenderedPage, Overlay } from './render/session.js';
 export { pageScores, aggregate, tokenize, tokenizeMultilingual } from './bench/metrics.js';
 export * as url from './url/index.js';
 export * as cluster from './cluster/index.js';
+export { nodeFeatures, candidateNodes, DEFAULT_CANDIDATE_FILTERS } from './cluster/node-features.js';
+export { DEFAULT_MODEL_STAGE } from './extract/model-stage.js';
+export type { ModelStageReport } from './extract/model-stage.js';

@@ -3,9 +3,6 @@
  *
  * Neither is fatal: a caller that cannot load a model falls back to the visual score and
  * says so; a caller that passes broken features has a bug to fix, not a page to skip.
- *
- * Both use the code `'config'` until `src/errors.ts` gains codes of their own
- * (`'model-format'` and `'model-features'` are the additions requested).
  */
 import { BroadsheetError } from '../errors.js';
 
@@ -22,7 +19,7 @@ export type ModelFormatProblem =
 
 /** A serialised model could not be read. */
 export class ModelFormatError extends BroadsheetError {
-  readonly code = 'config' as const;
+  readonly code = 'model-format' as const;
   readonly retryable = false;
 
   constructor(
@@ -36,7 +33,7 @@ export class ModelFormatError extends BroadsheetError {
 
 /** A feature record with a negative, non-finite or missing value (a bug in the caller). */
 export class InvalidFeaturesError extends BroadsheetError {
-  readonly code = 'config' as const;
+  readonly code = 'model-features' as const;
   readonly retryable = false;
 
   constructor(

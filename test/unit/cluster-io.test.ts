@@ -112,7 +112,7 @@ test('the error carries its code and a readable message', () => {
   } catch (error) {
     expect(error).toBeInstanceOf(ModelFormatError);
     const typed = error as ModelFormatError;
-    expect(typed.toJSON()).toMatchObject({ code: 'config', retryable: false });
+    expect(typed.toJSON()).toMatchObject({ code: 'model-format', retryable: false });
     expect(typed.fatal).toBe(false);
     expect(typed.message).toContain('version 99');
   }
