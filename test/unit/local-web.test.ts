@@ -273,6 +273,31 @@ test('article-shaped pages that are not articles: sign-in links always, comments
   }
 });
 
+test('galleries on request: article-like URLs, not articles, not counted', async () => {
+  const gallery = await startLocalWeb({ seed: 7, articlesPerSite: 200, sites: [{ style: 'dated', galleryShare: 0.2 }, 'section'], faulty: false });
+  try {
+    const [dated, section] = gallery.sites as [LocalWeb['sites'][number], LocalWeb['sites'][number]];
+    expect(section.articleCount).toBe(200);
+    expect(dated.articleCount).toBeGreaterThan(120);
+    expect(dated.articleCount).toBeLessThan(190);
+    expect(gallery.truth.articleUrls(dated.name).length).toBe(dated.articleCount);
+    const home = (await get(dated.homeUrl)).body;
+    const shown = links(home, dated.homeUrl).filter((u) => ARTICLE_PATTERN.dated.test(new URL(u).pathname));
+    const galleries = shown.filter((u) => gallery.truth.classify(u)?.kind === 'gallery');
+    expect(galleries.length).toBeGreaterThan(0);
+    for (const url of galleries.slice(0, 3)) {
+      expect(gallery.truth.isArticle(url)).toBe(false);
+      const page = await get(url);
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain('<article>');
+      expect(page.body).toContain('<figcaption>');
+    }
+    expect(shown.length - galleries.length).toBeGreaterThan(galleries.length);
+  } finally {
+    await gallery.close();
+  }
+});
+
 test('robots.txt is served as configured', async () => {
   for (const site of web.sites) {
     const { status, body } = await get(`${site.origin}/robots.txt`);

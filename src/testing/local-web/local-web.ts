@@ -25,6 +25,7 @@ export interface LocalSiteInfo {
   origin: string;
   /** `origin + '/'` */
   homeUrl: string;
+  /** Articles only (galleries, when the site has them, are not counted). */
   articleCount: number;
   robotsTxt: string;
   sessionIds: boolean;
@@ -173,7 +174,8 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
 }
 
 function siteInfo(site: ResolvedSite, model: SiteModel, origin: string, robots: string): LocalSiteInfo {
-  const newest = Array.from({ length: Math.min(3, model.articleCount) }, (_, k) => model.articleCount - 1 - k);
+  const articles = model.articleIndices();
+  const newest = articles.slice(-3).reverse();
   const last = new Date(model.lastDay * 86_400_000);
   return {
     name: site.name,
@@ -182,7 +184,7 @@ function siteInfo(site: ResolvedSite, model: SiteModel, origin: string, robots: 
     language: site.language,
     origin,
     homeUrl: `${origin}/`,
-    articleCount: model.articleCount,
+    articleCount: articles.length,
     robotsTxt: robots,
     sessionIds: site.sessionIds,
     exampleArticleUrls: newest.map((i) => origin + model.articlePath(i)),
@@ -256,13 +258,14 @@ function makeTruth(byOrigin: Map<string, Served>, faultyOrigin: string | undefin
     if (!served) return undefined;
     const route = served.model.resolve(at.pathAndQuery);
     if (route.kind !== 'article') return { site: served.info.name, kind: route.kind, isArticle: false };
+    // Galleries resolve to their own kind above; what is left here is an article.
     return { site: served.info.name, kind: 'article', isArticle: true, canonicalUrl: at.origin + served.model.articlePath(route.index) };
   };
   return {
     isArticle: (url) => classify(url)?.isArticle ?? false,
     classify,
-    articleUrls: (name) => newsSites(name).flatMap((s) => Array.from({ length: s.model.articleCount }, (_, i) => s.info.origin + s.model.articlePath(i))),
-    articleCount: (name) => newsSites(name).reduce((sum, s) => sum + s.model.articleCount, 0),
+    articleUrls: (name) => newsSites(name).flatMap((s) => s.model.articleIndices().map((i) => s.info.origin + s.model.articlePath(i))),
+    articleCount: (name) => newsSites(name).reduce((sum, s) => sum + s.info.articleCount, 0),
     siteInfo: (name) => newsSites(name)[0]!.info,
     siteOf: (url) => {
       const at = originOf(url);

@@ -27,6 +27,8 @@ export interface SiteOptions {
   sessionIds?: boolean;
   /** Every article gets a comments page at `…/comments` (not an article). Default false. */
   commentPages?: boolean;
+  /** Share (0–0.5) of story slots that are photo galleries with article-like URLs. Default 0. */
+  galleryShare?: number;
 }
 
 export interface LocalWebOptions {
@@ -86,6 +88,7 @@ const schema = z
             robots: robotsSchema.optional(),
             sessionIds: z.boolean().optional(),
             commentPages: z.boolean().optional(),
+            galleryShare: z.number().min(0).max(0.5).optional(),
           }).strict(),
         ]),
       )
@@ -119,6 +122,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       seed: hashString(name, o.seed),
       sessionIds: site.sessionIds ?? false,
       commentPages: site.commentPages ?? false,
+      galleryShare: site.galleryShare ?? 0,
       robots: site.robots ?? o.robots,
     };
   });
@@ -137,6 +141,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       seed: hashString(BLOCKED_SITE.name, o.seed),
       sessionIds: false,
       commentPages: false,
+      galleryShare: 0,
       robots: { disallow: ['/'] },
     });
   }

@@ -185,6 +185,24 @@ ${paragraphs.join('\n')}
   return layout(ctx, { title: meta.headline, main, aside: sidebar(ctx, `article-${index}`), head: canonical });
 }
 
+/** A photo gallery: pictures and one-line captions under an article-like URL; not an article. */
+function galleryPage(ctx: Ctx, index: number): string {
+  const { site } = ctx;
+  const bank = bankFor(site.config.language);
+  const meta = site.article(index);
+  const author = site.authors[meta.author]!.label;
+  const rng = Rng.of(site.config.seed, 'gallery-captions', index);
+  const figures = Array.from({ length: rng.int(6, 12) }, (_, k) => {
+    const caption = `${k + 1}. ${rng.pick(bank.subjects)} ${rng.pick(bank.complements)}`;
+    return `<figure><div class="photo"></div><figcaption>${escapeHtml(caption)}</figcaption></figure>`;
+  });
+  const main = `<p class="kicker">${a(ctx, site.listPath('section', meta.section), site.sections[meta.section]!.label)}</p>
+<div class="gallery"><h1>${escapeHtml(meta.headline)}</h1>
+<p class="byline">${bank.ui.by} ${a(ctx, site.listPath('author', meta.author), author)} · ${dateLink(ctx, meta.day)}</p>
+${figures.join('\n')}</div>`;
+  return layout(ctx, { title: meta.headline, main, aside: sidebar(ctx, `gallery-${index}`) });
+}
+
 /** Readers' comments on an article: short remarks, a link back; not an article. */
 function commentsPage(ctx: Ctx, index: number): string {
   const { site } = ctx;
@@ -319,6 +337,8 @@ export function renderPage(site: SiteModel, route: Route, self: string): string 
       return articlePage(ctx, route.index);
     case 'comments':
       return commentsPage(ctx, route.index);
+    case 'gallery':
+      return galleryPage(ctx, route.index);
     case 'section':
     case 'tag':
     case 'author':

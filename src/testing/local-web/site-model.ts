@@ -32,6 +32,11 @@ export interface SiteConfig {
   sessionIds: boolean;
   /** Every article has a comments page whose URL extends the article's (a harder site for URL-only decisions). */
   commentPages: boolean;
+  /**
+   * Share of story slots that are photo galleries: URLs exactly like articles', pages of
+   * pictures and captions without prose, so not articles (a harder site for URL-only decisions).
+   */
+  galleryShare: number;
 }
 
 /** What a requested path turned out to be. `kind` is the page kind the truth reports. */
@@ -40,6 +45,7 @@ export type Route =
   | { kind: 'robots' }
   | { kind: 'article'; index: number }
   | { kind: 'comments'; index: number }
+  | { kind: 'gallery'; index: number }
   | { kind: ListKind; index: number; page: number; pageCount: number }
   | { kind: 'day'; day: number }
   | { kind: 'calendar'; year: number; month: number }
@@ -124,8 +130,20 @@ export class SiteModel {
     this.bySlugOf = { section: slugMap(this.sections), tag: slugMap(this.tags), author: slugMap(this.authors) };
   }
 
+  /** Story slots: articles and galleries (their URLs look the same). */
   get articleCount(): number {
     return this.config.articleCount;
+  }
+
+  isGallery(index: number): boolean {
+    return this.config.galleryShare > 0 && Rng.of(this.config.seed, 'gallery', index).next() < this.config.galleryShare;
+  }
+
+  /** Indices of the slots that are articles (not galleries), oldest first. */
+  articleIndices(): number[] {
+    const result: number[] = [];
+    for (let i = 0; i < this.config.articleCount; i++) if (!this.isGallery(i)) result.push(i);
+    return result;
   }
 
   article(index: number): ArticleMeta {
@@ -142,7 +160,9 @@ export class SiteModel {
   }
 
   headlineOf(index: number): string {
-    return headline(bankFor(this.config.language), Rng.of(this.config.seed, 'headline', index));
+    const bank = bankFor(this.config.language);
+    const text = headline(bank, Rng.of(this.config.seed, 'headline', index));
+    return this.isGallery(index) ? `${bank.ui.gallery} ${text}` : text;
   }
 
   /** Articles are spread evenly over the span, index 0 the oldest. */
@@ -212,7 +232,8 @@ export class SiteModel {
         if (parsed.section !== undefined && parsed.section !== this.sections[meta.section]!.slug) return { kind: 'not-found' };
         if (parsed.date !== undefined && ymdToDay(parsed.date) !== meta.day) return { kind: 'not-found' };
         if (parsed.comments && !this.config.commentPages) return { kind: 'not-found' };
-        return { kind: parsed.comments ? 'comments' : 'article', index };
+        if (parsed.comments) return { kind: 'comments', index };
+        return { kind: this.isGallery(index) ? 'gallery' : 'article', index };
       }
       case 'section':
       case 'tag':

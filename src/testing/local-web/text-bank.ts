@@ -38,7 +38,7 @@ interface Bank {
   tags: readonly NamedThing[];
   firstNames: readonly string[];
   lastNames: readonly string[];
-  ui: Record<'latest' | 'mostRead' | 'related' | 'tags' | 'by' | 'page' | 'next' | 'previous' | 'search' | 'calendar' | 'archive' | 'about' | 'contact' | 'privacy' | 'terms' | 'noResults' | 'more' | 'comments' | 'signIn', string>;
+  ui: Record<'latest' | 'mostRead' | 'related' | 'tags' | 'by' | 'page' | 'next' | 'previous' | 'search' | 'calendar' | 'archive' | 'about' | 'contact' | 'privacy' | 'terms' | 'noResults' | 'more' | 'comments' | 'signIn' | 'gallery', string>;
 }
 
 const EN: Bank = {
@@ -72,7 +72,7 @@ const EN: Bank = {
   ui: {
     latest: 'Latest news', mostRead: 'Most read', related: 'Related stories', tags: 'Topics', by: 'By', page: 'Page',
     next: 'Next', previous: 'Previous', search: 'Search', calendar: 'Calendar', archive: 'Archive', about: 'About us',
-    contact: 'Contact', privacy: 'Privacy', terms: 'Terms of use', noResults: 'No stories on this day.', more: 'More in', comments: 'Comments', signIn: 'Sign in to comment',
+    contact: 'Contact', privacy: 'Privacy', terms: 'Terms of use', noResults: 'No stories on this day.', more: 'More in', comments: 'Comments', signIn: 'Sign in to comment', gallery: 'In pictures:',
   },
 };
 
@@ -104,7 +104,7 @@ const RU: Bank = {
   ui: {
     latest: 'Последние новости', mostRead: 'Самое читаемое', related: 'Читайте также', tags: 'Темы', by: 'Автор:', page: 'Страница',
     next: 'Далее', previous: 'Назад', search: 'Поиск', calendar: 'Календарь', archive: 'Архив', about: 'О редакции',
-    contact: 'Контакты', privacy: 'Конфиденциальность', terms: 'Правила', noResults: 'В этот день публикаций нет.', more: 'Ещё в рубрике', comments: 'Комментарии', signIn: 'Войти, чтобы комментировать',
+    contact: 'Контакты', privacy: 'Конфиденциальность', terms: 'Правила', noResults: 'В этот день публикаций нет.', more: 'Ещё в рубрике', comments: 'Комментарии', signIn: 'Войти, чтобы комментировать', gallery: 'Фоторепортаж:',
   },
 };
 
