@@ -124,6 +124,17 @@ test('close() ends hanging and streaming responses and leaves no open handles', 
   expect(timeouts()).toBeLessThanOrEqual(before.timeouts);
 });
 
+test('latencyMs delays every news-site response', async () => {
+  const slow = await startLocalWeb({ sites: ['query'], articlesPerSite: 10, faulty: false, latencyMs: 150 });
+  try {
+    const started = Date.now();
+    expect((await get(slow.sites[0]!.homeUrl)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  } finally {
+    await slow.close();
+  }
+});
+
 test('bad options are refused', async () => {
   await expect(startLocalWeb({ articlesPerSite: 0 })).rejects.toThrow(/invalid local web options/);
   await expect(startLocalWeb({ sites: ['dated', 'dated'] })).rejects.toThrow(/same name/);
