@@ -16,6 +16,7 @@
  *
  *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,...]
  *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
+ *     [--policies similarity,bfs] [--alpha A]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     'throughput-pages': { type: 'string', default: '60' },
     'no-throughput': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench-crawl.json' },
+    /** α of the similarity policy (1 = URL similarity alone, 0 = template article rate alone). */
+    alpha: { type: 'string' },
   },
 });
 
@@ -76,7 +79,7 @@ async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSe
     const started = performance.now();
     const order: Array<{ url: string; isArticle: boolean; at: number }> = [];
     await crawl(
-      { store, session, policy: createPolicy(policy) },
+      { store, session, policy: createPolicy(policy, values.alpha !== undefined ? { alpha: Number(values.alpha) } : {}) },
       {
         seeds: [site.homeUrl],
         maxDepth: 50,
@@ -174,6 +177,9 @@ async function main(): Promise<void> {
       harvest.push(...rows);
       urlDecision.push(...urlRows);
       for (const r of rows) process.stderr.write(`${r.style} ${r.policy} @${r.budget}: harvest ${fmt(r.harvest)} traps ${r.traps} (${r.seconds.toFixed(0)} s)\n`);
+      for (const r of urlRows) process.stderr.write(`${r.style} URL decision (${r.mode}, ${r.urls} URLs): P ${fmt(r.precision)} R ${fmt(r.recall)}\n`);
+      // Partial results after every site, so a long run that is stopped still leaves its figures.
+      writeFileSync(values.out, JSON.stringify({ budgets, concurrency, harvest, urlDecision, partial: true }, null, 2));
     }
     await session.close();
     const first = web.sites[0];
