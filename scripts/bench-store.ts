@@ -112,6 +112,15 @@ const poppedExcluding = time(() => {
 });
 console.log(`pop ${poppedExcluding.result.toLocaleString('en')} excluding 10 of ${SITES} sites: ${rates(poppedExcluding.result, poppedExcluding)}`);
 
+// The worst case for exclusions: every queued site busy (a one-site crawl between two fetches).
+const allSites = Array.from({ length: SITES }, (_, s) => `site${s}.example`);
+const none = time(() => {
+  let found = 0;
+  for (let k = 0; k < 100; k++) if (store.claimNext({ excludeSites: allSites })) found++;
+  return found;
+});
+console.log(`claimNext with every site excluded (nothing claimable): ${(none.ms / 100).toFixed(2)} ms wall, ${(none.cpuMs / 100).toFixed(2)} ms CPU per call (${none.result} claimed)`);
+
 // Page writes: one recordPage per fetched page, 60 internal links of which 40 enqueued.
 const pageWrites = 2000;
 const recorded = time(() => {

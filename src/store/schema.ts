@@ -50,6 +50,9 @@ export const frontier = sqliteTable(
     uniqueIndex('frontier_url').on(t.url),
     // claimNext walks this index from the top: state = 'queued', highest priority, then FIFO.
     index('frontier_claim').on(t.state, sql`${t.priority} DESC`, t.id),
+    // claimNext with excluded sites: the best queued entry of each site, and the next queued
+    // site after another (a skip-scan), without walking the excluded sites' entries.
+    index('frontier_site_claim').on(t.state, t.site, sql`${t.priority} DESC`, t.id),
     // nextNotBefore: only entries waiting for a retry carry a time, so the index stays small.
     index('frontier_not_before').on(t.notBefore).where(sql`${t.notBefore} IS NOT NULL`),
   ],

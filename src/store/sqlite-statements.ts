@@ -2,7 +2,7 @@
  * The store's prepared statements (drizzle query builder, `sql.placeholder` parameters), built
  * once per connection: the hot paths (enqueue, claim, recordPage's inserts) skip SQL building.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import { badLinks, externalLinks, extractions, frontier, internalLinks, models, pages, seeds, settings } from './schema.js';
 import { READ_BATCH_ROWS } from './record.js';
 import type { StoreDb } from './sqlite-open.js';
@@ -52,6 +52,35 @@ export function prepareStatements(db: StoreDb) {
           AND ${frontier.site} NOT IN (SELECT value FROM json_each(${p('excluded')}))
           ORDER BY ${frontier.priority} DESC, ${frontier.id} LIMIT 1)`,
       )
+      .returning()
+      .prepare(),
+    // claimNext with excluded sites (see SqliteStore.claimNext): the head of the queue, the next
+    // queued site, a site's best claimable entry, and the claim of one entry by id.
+    head: db
+      .select({ id: frontier.id, site: frontier.site, notBefore: frontier.notBefore })
+      .from(frontier)
+      .where(queued)
+      .orderBy(...byPriority)
+      .limit(p('limit'))
+      .prepare(),
+    nextSite: db
+      .select({ site: frontier.site })
+      .from(frontier)
+      .where(and(queued, gt(frontier.site, p('after'))))
+      .orderBy(asc(frontier.state), asc(frontier.site))
+      .limit(1)
+      .prepare(),
+    bestOfSite: db
+      .select({ id: frontier.id, priority: frontier.priority })
+      .from(frontier)
+      .where(and(queued, eq(frontier.site, p('site')), or(isNull(frontier.notBefore), lte(frontier.notBefore, p('now')))))
+      .orderBy(...byPriority)
+      .limit(1)
+      .prepare(),
+    claimById: db
+      .update(frontier)
+      .set({ state: 'in-flight' })
+      .where(and(eq(frontier.id, p('id')), queued))
       .returning()
       .prepare(),
     requeue: db

@@ -41,6 +41,13 @@ export function openSqliteStore(path: string, opts: SqliteStoreOptions = {}): Sq
 
 type FrontierRow = typeof frontier.$inferSelect;
 
+/**
+ * Queue head rows claimNext looks at before visiting sites one by one when some are excluded:
+ * enough to find a free entry at once in a crawl of several sites, few enough to read in
+ * microseconds.
+ */
+const CLAIM_HEAD_ROWS = 64;
+
 function toEntry(row: FrontierRow): FrontierEntry {
   const { id: _id, ...entry } = row;
   return entry;
@@ -51,6 +58,7 @@ export class SqliteStore implements CrawlStore {
   private readonly recordTx: (record: PageRecord) => void;
   private readonly enqueueTx: (entries: readonly EnqueueEntry[]) => number;
   private readonly prioritiesTx: (updates: readonly PriorityUpdate[]) => void;
+  private readonly claimExcludingTx: (excluded: ReadonlySet<string>, now: number) => FrontierRow | undefined;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -64,6 +72,7 @@ export class SqliteStore implements CrawlStore {
     // of failing half-way when a read transaction tries to upgrade.
     this.recordTx = sqlite.transaction((record: PageRecord) => this.writePage(record)).immediate;
     this.enqueueTx = sqlite.transaction((entries: readonly EnqueueEntry[]) => this.insertEntries(entries, Date.now())).immediate;
+    this.claimExcludingTx = sqlite.transaction((excluded: ReadonlySet<string>, now: number) => this.claimExcluding(excluded, now)).immediate;
     this.prioritiesTx = sqlite.transaction((updates: readonly PriorityUpdate[]) => {
       for (const u of updates) this.q.setPriority.run({ url: u.url, priority: u.priority, version: u.scoredWithVersion ?? null });
     }).immediate;
@@ -98,7 +107,11 @@ export class SqliteStore implements CrawlStore {
   }
 
   claimNext(opts: ClaimOptions = {}): FrontierEntry | undefined {
-    const row = this.guard(() => this.q.claim.get({ now: opts.now ?? Date.now(), excluded: JSON.stringify(opts.excludeSites ?? []) }));
+    const now = opts.now ?? Date.now();
+    const excluded = opts.excludeSites ?? [];
+    const row = this.guard(() =>
+      excluded.length === 0 ? this.q.claim.get({ now, excluded: '[]' }) : this.claimExcludingTx(new Set(excluded), now),
+    );
     return row ? toEntry(row) : undefined;
   }
 
@@ -236,6 +249,27 @@ export class SqliteStore implements CrawlStore {
     } catch (error) {
       throw asStoreError(error, this.path);
     }
+  }
+
+  /**
+   * The claim when some sites are excluded (busy hosts). Walking the claim index past their
+   * entries costs as many rows as they have above the first free one — the whole queue when every
+   * queued site is busy, as in a one-site crawl between two fetches. So: look at the head of
+   * the queue first; if it is all excluded or waiting, take the best entry of each other site
+   * through the (state, site, priority) index, visiting sites by a skip-scan.
+   */
+  private claimExcluding(excluded: ReadonlySet<string>, now: number): FrontierRow | undefined {
+    const head = this.q.head.all({ limit: CLAIM_HEAD_ROWS });
+    const free = head.find((e) => !excluded.has(e.site) && (e.notBefore === null || e.notBefore <= now));
+    if (free) return this.q.claimById.get({ id: free.id });
+    if (head.length < CLAIM_HEAD_ROWS) return undefined; // the whole queue was in the head
+    let best: { id: number; priority: number } | undefined;
+    for (let site = this.q.nextSite.get({ after: '' })?.site; site !== undefined; site = this.q.nextSite.get({ after: site })?.site) {
+      if (excluded.has(site)) continue;
+      const top = this.q.bestOfSite.get({ site, now });
+      if (top && (!best || top.priority > best.priority || (top.priority === best.priority && top.id < best.id))) best = top;
+    }
+    return best ? this.q.claimById.get({ id: best.id }) : undefined;
   }
 
   /** The body of recordPage's transaction: page, frontier state, links, article, new URLs. */

@@ -1,7 +1,7 @@
 // The SQLite store's own behaviour: migrations on open, reopen and resume, wrong files as typed
 // errors, and a writer killed with SIGKILL leaving a consistent store.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { childrenOf, entryFor, pageNumber, pageUrl, recordFor } from './support/
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WRITER = join(ROOT, 'test/unit/support/store-crash-writer.ts');
-const journal = JSON.parse(readFileSync(join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+const journal = JSON.parse(readFileSync(join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number; tag: string }> };
 
 let dir: string;
 test.beforeEach(() => {
@@ -75,6 +75,27 @@ test('reopening keeps the data, applies no migration twice, and resumes in-fligh
   expect(reclaimed.sort()).toEqual(inFlight.sort());
   expect(again.claimNext()).toBeUndefined();
   again.close();
+  expect(inspect(path, (db) => db.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get())).toBe(journal.entries.length);
+});
+
+test('a store made by an older version gets the newer migrations on open', () => {
+  // The first migration alone, as an older broadsheet shipped it.
+  const oldFolder = join(dir, 'old-drizzle');
+  mkdirSync(join(oldFolder, 'meta'), { recursive: true });
+  const first = journal.entries[0]!;
+  copyFileSync(join(ROOT, 'drizzle', `${first.tag}.sql`), join(oldFolder, `${first.tag}.sql`));
+  writeFileSync(join(oldFolder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [first] }));
+  const path = join(dir, 'old.db');
+  const old = openSqliteStore(path, { migrationsFolder: oldFolder });
+  old.enqueue([entryFor(1, 0), entryFor(2, 0)]);
+  old.close();
+  const indexes = (): unknown[] => inspect(path, (db) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'frontier'`).pluck().all());
+  expect(indexes()).not.toContain('frontier_site_claim');
+
+  const upgraded = openSqliteStore(path);
+  expect(upgraded.queuedCount()).toBe(2);
+  upgraded.close();
+  expect(indexes()).toContain('frontier_site_claim');
   expect(inspect(path, (db) => db.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get())).toBe(journal.entries.length);
 });
 

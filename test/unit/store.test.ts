@@ -115,6 +115,27 @@ for (const impl of implementations) {
       expect(store.nextNotBefore()).toBeUndefined();
     });
 
+    test('with a busy site filling the head of the queue, claimNext finds the best entry of the other sites', () => {
+      // 200 entries of a busy site above everything else, so the free ones are deep in the queue.
+      store.enqueue(Array.from({ length: 200 }, (_, i) => ({ url: `https://busy.test/${i}`, site: 'busy.test', depth: 1, priority: 100 + i })));
+      store.enqueue([
+        { url: 'https://b.test/low', site: 'b.test', depth: 1, priority: 1 },
+        { url: 'https://c.test/waiting', site: 'c.test', depth: 1, priority: 50 },
+        { url: 'https://c.test/mid', site: 'c.test', depth: 1, priority: 5 },
+        { url: 'https://b.test/mid', site: 'b.test', depth: 1, priority: 5 },
+      ]);
+      const waiting = store.claimNext({ excludeSites: ['busy.test'] });
+      expect(waiting?.url).toBe('https://c.test/waiting');
+      store.requeue(waiting!.url, { attempt: 1, notBefore: 10_000 });
+      const order: Array<string | undefined> = [];
+      for (let i = 0; i < 4; i++) order.push(store.claimNext({ excludeSites: ['busy.test'], now: 5_000 })?.url);
+      // Ties on priority go to the first enqueued; the waiting entry is not due; then nothing.
+      expect(order).toEqual(['https://c.test/mid', 'https://b.test/mid', 'https://b.test/low', undefined]);
+      expect(store.claimNext({ excludeSites: ['busy.test'], now: 10_000 })?.url).toBe('https://c.test/waiting');
+      expect(store.claimNext({ excludeSites: ['b.test', 'c.test'] })?.url).toBe('https://busy.test/199');
+      expect(store.counts()).toMatchObject({ queued: 199, inFlight: 5 });
+    });
+
     test('releaseInFlight puts claimed entries back in the queue', () => {
       store.enqueue([entryFor(1, 0), entryFor(2, 0), entryFor(3, 0)]);
       const first = store.claimNext()!;

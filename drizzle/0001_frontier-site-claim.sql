@@ -1,0 +1,1 @@
+CREATE INDEX `frontier_site_claim` ON `frontier` (`state`,`site`,"priority" DESC,`id`);
