@@ -49,7 +49,6 @@ export function prepareStatements(db: StoreDb) {
       .where(
         sql`${frontier.id} = (SELECT ${frontier.id} FROM ${frontier} WHERE ${frontier.state} = 'queued'
           AND (${frontier.notBefore} IS NULL OR ${frontier.notBefore} <= ${p('now')})
-          AND ${frontier.site} NOT IN (SELECT value FROM json_each(${p('excluded')}))
           ORDER BY ${frontier.priority} DESC, ${frontier.id} LIMIT 1)`,
       )
       .returning()

@@ -110,7 +110,7 @@ export class SqliteStore implements CrawlStore {
     const now = opts.now ?? Date.now();
     const excluded = opts.excludeSites ?? [];
     const row = this.guard(() =>
-      excluded.length === 0 ? this.q.claim.get({ now, excluded: '[]' }) : this.claimExcludingTx(new Set(excluded), now),
+      excluded.length === 0 ? this.q.claim.get({ now }) : this.claimExcludingTx(new Set(excluded), now),
     );
     return row ? toEntry(row) : undefined;
   }
