@@ -203,8 +203,10 @@ export class SimilarityPolicy implements FrontierPolicy {
       set = new TargetSet(this.options.targets);
       this.targets.set(site, set);
     }
-    set.add(url);
-    this.classifier(site).addTarget(vector);
+    // The classifier compares a URL with every target it holds (up to a few hundred), so it
+    // gets the representatives only: a target the reservoir keeps. Its cost per candidate then
+    // falls as the crawl goes on instead of sitting at its maximum.
+    if (set.add(url)) this.classifier(site).addTarget(vector);
   }
 
   /** True when the targets grew by a tenth (at least one) since the last bump. */
