@@ -3,7 +3,7 @@
  * once per connection: the hot paths (enqueue, claim, recordPage's inserts) skip SQL building.
  */
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import { badLinks, externalLinks, extractions, frontier, internalLinks, models, pages, seeds, settings } from './schema.js';
+import { badLinks, externalLinks, extractions, frontier, frontierStateCounts, internalLinks, models, pages, seeds, settings } from './schema.js';
 import { READ_BATCH_ROWS } from './record.js';
 import type { StoreDb } from './sqlite-open.js';
 
@@ -101,7 +101,8 @@ export function prepareStatements(db: StoreDb) {
       .orderBy(...byPriority)
       .limit(p('limit'))
       .prepare(),
-    queuedCount: db.select({ n: count() }).from(frontier).where(queued).prepare(),
+    // Both read the trigger-kept counts (migration 0003), not the frontier itself.
+    queuedCount: db.select({ n: frontierStateCounts.n }).from(frontierStateCounts).where(eq(frontierStateCounts.state, 'queued')).prepare(),
     // `+state` keeps the planner off the claim index (it would walk every queued row); the
     // partial not_before index holds only entries waiting for a retry.
     nextNotBefore: db
@@ -177,7 +178,7 @@ export function prepareStatements(db: StoreDb) {
     internalAfter: db.select().from(internalLinks).where(gt(internalLinks.id, p('after'))).orderBy(asc(internalLinks.id)).limit(READ_BATCH_ROWS).prepare(),
     externalAfter: db.select().from(externalLinks).where(gt(externalLinks.id, p('after'))).orderBy(asc(externalLinks.id)).limit(READ_BATCH_ROWS).prepare(),
     badAfter: db.select().from(badLinks).where(gt(badLinks.id, p('after'))).orderBy(asc(badLinks.id)).limit(READ_BATCH_ROWS).prepare(),
-    frontierStates: db.select({ state: frontier.state, n: count() }).from(frontier).groupBy(frontier.state).prepare(),
+    frontierStates: db.select({ state: frontierStateCounts.state, n: frontierStateCounts.n }).from(frontierStateCounts).prepare(),
     countPages: db.select({ n: count() }).from(pages).prepare(),
     countArticles: db.select({ n: count() }).from(extractions).prepare(),
     countInternal: db.select({ n: count() }).from(internalLinks).prepare(),

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { test, expect } from '@playwright/test';
 import { BroadsheetError } from '../../src/errors.js';
 import { DEFAULT_MIGRATIONS_FOLDER, openSqliteStore, StoreError, type StoreProblem } from '../../src/store/index.js';
+import { openDatabase } from '../../src/store/sqlite-open.js';
 import { childrenOf, entryFor, pageNumber, pageUrl, recordFor } from './support/store-records.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,6 +79,33 @@ test('reopening keeps the data, applies no migration twice, and resumes in-fligh
   expect(inspect(path, (db) => db.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get())).toBe(journal.entries.length);
 });
 
+test('the trigger-kept state counts match a count of the frontier after every kind of write', () => {
+  const path = join(dir, 'counts.db');
+  const store = openSqliteStore(path);
+  store.enqueue([entryFor(1, 0), entryFor(2, 0), entryFor(3, 0), entryFor(1, 0)]);
+  const a = store.claimNext()!;
+  store.recordPage(recordFor(pageNumber(a.url), 0, 1)); // done, plus its children queued
+  const b = store.claimNext()!;
+  store.requeue(b.url, { attempt: 1, notBefore: 1 });
+  const c = store.claimNext({ excludeSites: ['elsewhere.test'] })!;
+  store.recordPage({ ...recordFor(pageNumber(c.url), 0, 2), error: { code: 'render-timeout', message: 'slow' }, finalUrl: pageUrl(2), enqueue: [] });
+  store.claimNext();
+  store.recordPage({ ...recordFor(777, 1, 3), enqueue: [] }); // never enqueued before
+  store.claimNext();
+  store.updatePriorities([{ url: pageUrl(3), priority: 1 }]);
+  const counts = store.counts();
+  store.close();
+  const actual = inspect(path, (db) => Object.fromEntries(db.prepare('SELECT state, count(*) AS n FROM frontier GROUP BY state').all().map((r) => [(r as { state: string }).state, (r as { n: number }).n])));
+  expect({ queued: counts.queued, 'in-flight': counts.inFlight, done: counts.done, failed: counts.failed }).toEqual({
+    queued: actual['queued'] ?? 0,
+    'in-flight': actual['in-flight'] ?? 0,
+    done: actual['done'] ?? 0,
+    failed: actual['failed'] ?? 0,
+  });
+  expect(counts.frontier).toBe(Object.values(actual).reduce((x, y) => x + y, 0));
+  expect(counts.failed).toBe(1);
+});
+
 test('a store made by an older version gets the newer migrations on open', () => {
   // The first migration alone, as an older broadsheet shipped it.
   const oldFolder = join(dir, 'old-drizzle');
@@ -86,14 +114,19 @@ test('a store made by an older version gets the newer migrations on open', () =>
   copyFileSync(join(ROOT, 'drizzle', `${first.tag}.sql`), join(oldFolder, `${first.tag}.sql`));
   writeFileSync(join(oldFolder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [first] }));
   const path = join(dir, 'old.db');
-  const old = openSqliteStore(path, { migrationsFolder: oldFolder });
-  old.enqueue([entryFor(1, 0), entryFor(2, 0)]);
-  old.close();
+  // Today's statements need today's tables, so the old store is filled with plain SQL.
+  const old = openDatabase(path, { migrationsFolder: oldFolder });
+  const insert = old.sqlite.prepare(`INSERT INTO frontier (url, site, depth, priority, enqueued_at) VALUES (?, 'example.test', 0, 1, 0)`);
+  insert.run(pageUrl(1));
+  insert.run(pageUrl(2));
+  old.sqlite.close();
   const indexes = (): unknown[] => inspect(path, (db) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'frontier'`).pluck().all());
   expect(indexes()).not.toContain('frontier_site_claim');
 
   const upgraded = openSqliteStore(path);
-  expect(upgraded.queuedCount()).toBe(2);
+  expect(upgraded.queuedCount()).toBe(2); // the counts table starts from the rows already there
+  expect(upgraded.claimNext({ excludeSites: ['elsewhere.test'] })?.url).toBe(pageUrl(1));
+  expect(upgraded.counts()).toMatchObject({ queued: 1, inFlight: 1 });
   upgraded.close();
   expect(indexes()).toContain('frontier_site_claim');
   expect(inspect(path, (db) => db.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get())).toBe(journal.entries.length);
