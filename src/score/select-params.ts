@@ -32,6 +32,16 @@ export interface SelectParams {
   displayFontRatio: number;
   /** The box around an ad label ("Advertisement") is an ad slot when it holds at most this much text. */
   adBoxMaxChars: number;
+  /** A link block at least this long among body paragraphs reads as a teaser's headline. */
+  teaserHeadlineMinChars: number;
+  /** A page is a listing when it has at least this many headline links among its paragraphs… */
+  teaserMinHeadlines: number;
+  /** …and at least this many per paragraph (an article has a few related links, a listing one per summary). */
+  teaserHeadlineRatio: number;
+  /** A body shorter than this, with several prose blocks like it elsewhere, is a listing item. */
+  listingItemMaxChars: number;
+  /** Prose blocks shorter than this do not count as alike (datelines, labels). */
+  listingItemMinChars: number;
 }
 
 export const DEFAULT_SELECT_PARAMS: Readonly<SelectParams> = Object.freeze({
@@ -49,4 +59,9 @@ export const DEFAULT_SELECT_PARAMS: Readonly<SelectParams> = Object.freeze({
   boxedMaxChars: 80,
   displayFontRatio: 1.12,
   adBoxMaxChars: 300,
+  teaserHeadlineMinChars: 20,
+  teaserMinHeadlines: 3,
+  teaserHeadlineRatio: 0.5,
+  listingItemMaxChars: 500,
+  listingItemMinChars: 40,
 });

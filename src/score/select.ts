@@ -105,6 +105,10 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
   }
   trimToBodySpan(blockDecisions, bodyStyle);
   summariseUnits(unitDecisions, blockDecisions);
+  const teasers =
+    teaserListing(tree, blockDecisions, params) ??
+    oneOfManyShortTexts(tree, pageBlocks, blockDecisions, container, bodyStyle, depth, params);
+  if (teasers) return { kind: 'none', reason: teasers, decisions: unitDecisions };
 
   const skipped = new Set<number>();
   const skip = (id: number): boolean => {
@@ -306,6 +310,82 @@ function classifyBlock(
     return { role: 'display-text', included: false, reason: `set larger than the body (${block.style.fontSizePx}px): standfirst or pull quote` };
   }
   return { role: 'body', included: true, reason: 'body text' };
+}
+
+/**
+ * A section front, tag page or search result list is prose too: one summary sentence under each
+ * headline link. An article's body has at most a few links between its paragraphs; a listing has
+ * a headline link for about every summary. Returns why the page is a listing, or undefined.
+ */
+function teaserListing(tree: LayoutTree, decisions: BlockDecision[], params: SelectParams): string | undefined {
+  const inBody = decisions.filter((d) => d.included);
+  if (inBody.length === 0) return undefined;
+  const first = decisions.indexOf(inBody[0]!);
+  const last = decisions.indexOf(inBody[inBody.length - 1]!);
+  let headlines = 0;
+  for (let i = first; i <= last; i++) {
+    const d = decisions[i]!;
+    if (d.role === 'link-dense' && d.block.textLength >= params.teaserHeadlineMinChars) headlines++;
+  }
+  // Headline links just before the first summary belong to the listing too.
+  for (let i = first - 1; i >= 0 && i >= first - 2; i--) {
+    const d = decisions[i]!;
+    if (d.role === 'link-dense' && d.block.textLength >= params.teaserHeadlineMinChars) headlines++;
+  }
+  const paragraphs = inBody.filter((d) => d.role === 'body').length;
+  // Teasers set in one line: a headline link, then the summary ("Headline — summary.").
+  const linkLed = inBody.filter((d) => d.role === 'body' && leadingLinkLength(tree, d.block) >= params.teaserHeadlineMinChars).length;
+  if (linkLed >= params.teaserMinHeadlines && linkLed >= paragraphs * params.teaserHeadlineRatio) {
+    return `a list of teasers, not an article: ${linkLed} of ${paragraphs} paragraphs start with a headline link`;
+  }
+  if (headlines >= params.teaserMinHeadlines && headlines >= paragraphs * params.teaserHeadlineRatio) {
+    return `a list of teasers, not an article: ${headlines} headline links among ${paragraphs} paragraphs`;
+  }
+  return undefined;
+}
+
+/** Text length of the link a block starts with (0 when it starts with plain text). */
+function leadingLinkLength(tree: LayoutTree, block: LeafBlock): number {
+  let id: number | undefined = block.ids.length === 1 && block.ids[0] === block.ownerId ? block.ownerId : block.ids[0];
+  // Descend to the first node with text.
+  while (id !== undefined) {
+    const node = tree.nodes[id];
+    if (!node) return 0;
+    if (tree.inLink[id]) return tree.stats[id]?.linkTextLength ?? 0;
+    if (node.kind === 'text') return 0;
+    id = node.children.find((c) => (tree.stats[c]?.textLength ?? 0) > 0 && !tree.hidden[c]);
+  }
+  return 0;
+}
+
+/**
+ * On a listing, each summary sits apart from the next (headline and byline between them), so the
+ * container holds one short summary while several alike sit outside it. A short body with three
+ * or more prose blocks of the same type elsewhere on the page is one item of a list.
+ */
+function oneOfManyShortTexts(
+  tree: LayoutTree,
+  pageBlocks: ReadonlyArray<{ block: LeafBlock }>,
+  decisions: BlockDecision[],
+  container: number,
+  body: TextStyle,
+  depth: number[],
+  params: SelectParams,
+): string | undefined {
+  const bodyLength = decisions.filter((d) => d.included).reduce((n, d) => n + d.block.textLength, 0);
+  if (bodyLength >= params.listingItemMaxChars) return undefined;
+  let alike = 0;
+  for (const { block } of pageBlocks) {
+    if (within(tree, block.ownerId, container, depth)) continue;
+    if (block.textLength < params.listingItemMinChars || !sameType(block.style, body)) continue;
+    // Teasers are often marked as such ("teaser", "related"): count them all the same.
+    if (block.punctuationCount === 0 || block.linkTextLength / block.textLength >= params.maxLinkDensity) continue;
+    if (!markedAncestors(tree, block.ownerId).some((m) => isStructuralFurniture(elementAt(tree, m)!))) alike++;
+  }
+  if (alike >= params.teaserMinHeadlines) {
+    return `the best text (${bodyLength} characters) is one of ${alike + 1} short texts alike: a listing, not an article`;
+  }
+  return undefined;
 }
 
 /** A block's visible text, trimmed. */
