@@ -49,6 +49,13 @@ function entry(i: number): EnqueueEntry {
   };
 }
 
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const rate = (n: number, ms: number): string => `${Math.round((n / ms) * 1000).toLocaleString('en')}/s`;
 /** Wall time and this process's CPU time (user + system): the machine may be shared and busy. */
@@ -79,7 +86,7 @@ const push = time(() => {
     if ((i + batchSize) % (totalUrls / 4) < batchSize) {
       const used = process.cpuUsage(markCpu);
       const quarter = { ms: performance.now() - markStart, cpuMs: (used.user + used.system) / 1000 };
-      pushMarks.push(`to ${(i + batchSize).toLocaleString('en')}: ${rates(totalUrls / 4, quarter)}`);
+      pushMarks.push(`to ${(i + batchSize).toLocaleString('en')}: ${rates(totalUrls / 4, quarter)}; WAL ${mb(fileSize(`${path}-wal`))}`);
       markStart = performance.now();
       markCpu = process.cpuUsage();
     }
@@ -157,13 +164,6 @@ for (const [name, fn] of [
 }
 
 const memory = process.memoryUsage();
-const files = ['', '-wal'].map((suffix) => {
-  try {
-    return statSync(path + suffix).size;
-  } catch {
-    return 0;
-  }
-});
-console.log(`RSS with ${store.queuedCount().toLocaleString('en')} queued: ${mb(memory.rss)} (JS heap ${mb(memory.heapUsed)}); db file ${mb(files[0]!)}, WAL ${mb(files[1]!)}`);
+console.log(`RSS with ${store.queuedCount().toLocaleString('en')} queued: ${mb(memory.rss)} (JS heap ${mb(memory.heapUsed)}); db file ${mb(fileSize(path))}, WAL ${mb(fileSize(`${path}-wal`))}`);
 store.close();
 if (dir && !args.keep) rmSync(dir, { recursive: true, force: true });
