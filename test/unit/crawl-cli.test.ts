@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { main } from '../../src/cli/main.js';
 import { CRAWL_SETTINGS_KEY, mergeSettings, type CrawlSettings } from '../../src/crawl/settings.js';
@@ -45,7 +46,7 @@ async function quietly(args: string[]): Promise<number> {
   }
 }
 
-test('export: articles as JSON Lines with near-duplicates collapsed, pages as CSV in fetch order, WARC refused', async () => {
+test('export: articles as JSON Lines and WARC with near-duplicates collapsed, pages as CSV in fetch order', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'broadsheet-export-'));
   const db = join(dir, 'crawl.db');
   try {
@@ -76,7 +77,14 @@ test('export: articles as JSON Lines with near-duplicates collapsed, pages as CS
     const csv = readFileSync(join(dir, 'a.csv'), 'utf8');
     // Fields with quotes, commas and line breaks are quoted, quotes doubled.
     expect(csv).toContain('""quotes""');
-    expect(await quietly(['export', '--db', db, '--format', 'warc', '--out', join(dir, 'a.warc')])).toBe(2);
+    // WARC: gzip members, a resource and a metadata record per article, duplicates collapsed too.
+    expect(await quietly(['export', '--db', db, '--format', 'warc', '--out', join(dir, 'a.warc.gz')])).toBe(0);
+    const warc = gunzipSync(readFileSync(join(dir, 'a.warc.gz'))).toString('utf8');
+    expect(warc.match(/^WARC-Type: resource/gm)).toHaveLength(2);
+    expect(warc.match(/^WARC-Type: metadata/gm)).toHaveLength(2);
+    expect(warc).toContain('WARC-Target-URI: https://example.test/news/story-3');
+    expect(warc).not.toContain('WARC-Target-URI: https://example.test/news/story-2');
+    expect(await quietly(['export', '--db', db, '--format', 'warc', '--what', 'pages', '--out', join(dir, 'p.warc.gz')])).toBe(2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,8 +1,9 @@
 /** `broadsheet export --db FILE --format jsonl|csv|warc --what articles|pages --out FILE` */
-import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { Command, Option } from 'commander';
-import { NearDuplicateFilter, openSqliteStore, type ArticleRow, type PageRow } from '../../store/index.js';
+import { writeArticlesWarc } from '../../export/warc.js';
+import { NearDuplicateFilter, openSqliteStore, type ArticleRow, type CrawlStore, type PageRow } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 
 interface ExportFlags {
@@ -19,7 +20,7 @@ const PAGE_COLUMNS = ['fetchOrder', 'url', 'finalUrl', 'site', 'depth', 'status'
 
 export function exportCommand(setExit: (code: number) => void): Command {
   return new Command('export')
-    .description('Write the articles (or every fetched page) of a crawl database as JSON Lines or CSV.')
+    .description('Write the articles (or every fetched page) of a crawl database as JSON Lines, CSV or WARC.')
     .requiredOption('--db <file>', 'the crawl database')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'warc']).default('jsonl'))
     .addOption(new Option('--what <what>', 'articles (near-duplicates collapsed) or pages (fetch order)').choices(['articles', 'pages']).default('articles'))
@@ -31,24 +32,21 @@ export function exportCommand(setExit: (code: number) => void): Command {
 Articles: url, final URL, site, fetch time, title, text, markdown, metadata, word count and
 content hash, in fetch order; an article whose text repeats an earlier one (same hash, or a
 simhash within 3 bits) is left out unless --duplicates. Pages: every fetched URL in fetch
-order with its status, depth, article decision and error.
+order with its status, depth, article decision and error. WARC (articles only): per article a
+resource record of its clean HTML and a JSON metadata record (broadsheet keeps the extracted
+article, not the raw HTTP exchange).
 
 Examples:
   broadsheet export --db news.db --out articles.jsonl
-  broadsheet export --db news.db --what pages --format csv --out pages.csv`,
+  broadsheet export --db news.db --what pages --format csv --out pages.csv
+  broadsheet export --db news.db --format warc --out articles.warc.gz`,
     )
-    .action((flags: ExportFlags) => {
-      setExit(runExport(flags));
+    .action(async (flags: ExportFlags) => {
+      setExit(flags.format === 'warc' ? await runWarcExport(flags) : runExport(flags));
     });
 }
 
 function runExport(flags: ExportFlags): number {
-  if (flags.format === 'warc') {
-    process.stderr.write(
-      'broadsheet: WARC export is not available yet: it needs the npm package warcio (^2.4.11), which is not installed. Use --format jsonl or csv.\n',
-    );
-    return EXIT.usage;
-  }
   if (!existsSync(flags.db)) {
     process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
     return EXIT.usage;
@@ -85,6 +83,46 @@ function runExport(flags: ExportFlags): number {
   }
   process.stderr.write(`broadsheet: exported ${written} ${flags.what}${collapsed > 0 ? ` (${collapsed} near-duplicates collapsed)` : ''}\n`);
   return EXIT.ok;
+}
+
+async function runWarcExport(flags: ExportFlags): Promise<number> {
+  if (flags.what !== 'articles') {
+    process.stderr.write('broadsheet: WARC export holds articles only (use --format jsonl or csv for pages)\n');
+    return EXIT.usage;
+  }
+  if (!existsSync(flags.db)) {
+    process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
+    return EXIT.usage;
+  }
+  const store = openSqliteStore(flags.db);
+  const toFile = flags.out !== '-';
+  if (toFile) mkdirSync(dirname(flags.out), { recursive: true });
+  const out = toFile ? createWriteStream(flags.out) : process.stdout;
+  const collapsed = { count: 0 };
+  let written = 0;
+  try {
+    written = await writeArticlesWarc(uniqueArticles(store, flags.duplicates === true, collapsed), out, {
+      software: 'broadsheet',
+      filename: toFile ? basename(flags.out) : 'articles.warc.gz',
+    });
+  } finally {
+    store.close();
+    if (toFile) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+  process.stderr.write(`broadsheet: exported ${written} articles${collapsed.count > 0 ? ` (${collapsed.count} near-duplicates collapsed)` : ''}\n`);
+  return EXIT.ok;
+}
+
+/** Articles in fetch order, near-duplicates left out unless `keepDuplicates`. */
+function* uniqueArticles(store: CrawlStore, keepDuplicates: boolean, collapsed: { count: number }): Generator<ArticleRow> {
+  const filter = new NearDuplicateFilter();
+  for (const article of store.articles()) {
+    if (!keepDuplicates && filter.seen(article.contentHash, article.simhash)) {
+      collapsed.count++;
+      continue;
+    }
+    yield article;
+  }
 }
 
 function toRecord(row: ArticleRow | PageRow, columns: readonly string[]): Record<string, unknown> {
