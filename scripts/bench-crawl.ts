@@ -16,7 +16,7 @@
  *
  *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,...]
  *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
- *     [--policies similarity,bfs] [--alpha A]
+ *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -38,6 +38,10 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench-crawl.json' },
     /** α of the similarity policy (1 = URL similarity alone, 0 = template article rate alone). */
     alpha: { type: 'string' },
+    /** A harder local web: share of story slots that are photo galleries with article-like URLs (not articles). */
+    'gallery-share': { type: 'string' },
+    /** A harder local web: every article has a comments page (not an article). */
+    'comment-pages': { type: 'boolean', default: false },
   },
 });
 
@@ -166,7 +170,8 @@ async function throughput(site: LocalSiteInfo, pages: number): Promise<Array<{ c
 const fmt = (x: number): string => x.toFixed(2);
 
 async function main(): Promise<void> {
-  const web = await startLocalWeb({ sites: styles, faulty: false });
+  const galleryShare = values['gallery-share'] !== undefined ? Number(values['gallery-share']) : 0;
+  const web = await startLocalWeb({ sites: styles.map((style) => ({ style, galleryShare, commentPages: values['comment-pages'] })), faulty: false });
   const session = await RenderSession.launch({ concurrency });
   const harvest: HarvestRow[] = [];
   const urlDecision: UrlDecisionRow[] = [];
