@@ -24,6 +24,7 @@
 import { anatomize, siteOf, UrlArticleClassifier, vectorizeUrl, WeightLearner, topKMeanSimilarity, type UrlVector, type UrlWeights, type WeightLearnerState } from '../url/index.js';
 import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type QueuedEntry, type Rescored } from './policy.js';
 import { seededRandom } from './random.js';
+import { TokenEvidence } from './token-evidence.js';
 import { DEFAULT_TARGET_OPTIONS, TargetSet, type TargetSetOptions } from './targets.js';
 
 export interface SimilarityPolicyOptions {
@@ -75,6 +76,7 @@ interface SavedState {
   learner: WeightLearnerState;
   targets: Array<{ site: string; url: string }>;
   templates: Record<string, TemplateCount>;
+  words?: Record<string, ReturnType<TokenEvidence['state']>>;
   context: Array<{ site: string; url: string }>;
 }
 
@@ -89,6 +91,8 @@ export class SimilarityPolicy implements FrontierPolicy {
   private targetsAtBump = 0;
   private readonly classifiers = new Map<string, UrlArticleClassifier>();
   private readonly templates = new Map<string, TemplateCount>();
+  /** Per site: which path words go with articles (token-evidence.ts). */
+  private readonly words = new Map<string, TokenEvidence>();
   /** Reservoir of observed URLs, to rebuild the classifiers' context on resume. */
   private context: Array<{ site: string; url: string }> = [];
   private contextSeen = 0;
@@ -142,8 +146,9 @@ export class SimilarityPolicy implements FrontierPolicy {
     count.fetched++;
     if (isArticle) count.articles++;
     this.templates.set(key, count);
-    // A template's evidence doubled: its queued members' priorities may have moved.
+    // A template's or a word's evidence doubled: queued priorities may have moved.
     let bump = (count.fetched & (count.fetched - 1)) === 0;
+    bump = this.wordsOf(site).add(url, isArticle) || bump;
     if (isArticle) {
       this.addTarget(site, url, vector);
       bump ||= this.targetGrowthBump();
@@ -171,6 +176,7 @@ export class SimilarityPolicy implements FrontierPolicy {
       learner: this.learner.state(),
       targets: [...this.targets].flatMap(([site, set]) => set.urls().map((url) => ({ site, url }))),
       templates: Object.fromEntries(this.templates),
+      words: Object.fromEntries([...this.words].map(([site, evidence]) => [site, evidence.state()])),
       context: this.context,
     };
     return JSON.stringify(state);
@@ -185,6 +191,8 @@ export class SimilarityPolicy implements FrontierPolicy {
     this.nextReweighAt = Math.max(this.options.reweighMinUrls, Math.ceil(this.learner.observed * this.options.reweighGrowth));
     this.templates.clear();
     for (const [key, count] of Object.entries(state.templates)) this.templates.set(key, { ...count });
+    this.words.clear();
+    for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(words));
     this.targets.clear();
     this.classifiers.clear();
     this.context = [];
@@ -229,12 +237,26 @@ export class SimilarityPolicy implements FrontierPolicy {
     return all;
   }
 
+  private wordsOf(site: string): TokenEvidence {
+    let evidence = this.words.get(site);
+    if (evidence === undefined) {
+      evidence = new TokenEvidence();
+      this.words.set(site, evidence);
+    }
+    return evidence;
+  }
+
+  /**
+   * The template's article rate (the URL classifier as its prior), then moved by the words the
+   * fetched pages taught (in log-odds): the words tell apart pages one template holds.
+   */
   private templateRate(site: string, vector: UrlVector): number {
     const prior = this.classifier(site).classify(vector).score;
     const count = this.templates.get(templateKey(site, vector));
     const m = this.options.priorPages;
-    if (count === undefined) return prior;
-    return (count.articles + m * prior) / (count.fetched + m);
+    const rate = count === undefined ? prior : (count.articles + m * prior) / (count.fetched + m);
+    const shift = this.words.get(site)?.shift(vector.url) ?? 0;
+    return shift === 0 ? rate : logistic(logit(rate) + shift);
   }
 
   private classifier(site: string): UrlArticleClassifier {
@@ -256,6 +278,15 @@ export class SimilarityPolicy implements FrontierPolicy {
     const slot = Math.floor(this.random() * this.contextSeen);
     if (slot < cap) this.context[slot] = { site, url };
   }
+}
+
+function logit(p: number): number {
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  return Math.log(q / (1 - q));
+}
+
+function logistic(z: number): number {
+  return 1 / (1 + Math.exp(-z));
 }
 
 function templateKey(site: string, vector: UrlVector): string {

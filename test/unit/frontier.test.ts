@@ -5,6 +5,7 @@ import {
   SEED_PRIORITY,
   SimilarityPolicy,
   TargetSet,
+  TokenEvidence,
   type Candidate,
   type FrontierPolicy,
   type RefreshableQueue,
@@ -164,4 +165,33 @@ test('lazy refresh: nothing to do when the head is fresh', () => {
   queue.add(`${HOST}/a`, -1, policy.version);
   queue.add(`${HOST}/b`, -2, policy.version - 1);
   expect(refreshHead(queue, policy).rescored).toBe(0);
+});
+
+test('similarity: words the fetched pages taught sink non-articles that share the articles\' template', () => {
+  const policy = new SimilarityPolicy();
+  train(policy, 5);
+  // Galleries: the same /section/slug template as stories, told apart by one slug word.
+  const gallery = (i: number): string => `${HOST}/${SECTIONS[i % SECTIONS.length]}/in-pictures-${slug(i + 3, 4)}`;
+  const story = (i: number): string => `${HOST}/${SECTIONS[i % SECTIONS.length]}/${slug(i, 5)}`;
+  const before = policy.score(candidate(gallery(50)));
+  for (let i = 0; i < 12; i++) {
+    policy.onPage(story(i), SITE, true);
+    policy.onPage(gallery(i), SITE, false);
+  }
+  const galleryAfter = policy.score(candidate(gallery(50)));
+  const storyAfter = policy.score(candidate(story(50)));
+  expect(galleryAfter).toBeLessThan(before);
+  expect(storyAfter - galleryAfter).toBeGreaterThan(0.2);
+});
+
+test('token evidence: neutral words shift nothing, words seen only on non-articles shift down', () => {
+  const evidence = new TokenEvidence();
+  for (let i = 0; i < 10; i++) {
+    evidence.add(`${HOST}/world/story-about-the-city-${i}`, true);
+    evidence.add(`${HOST}/world/pictures-of-the-city-${i}`, false);
+  }
+  expect(Math.abs(evidence.shift(`${HOST}/world/the-city`))).toBeLessThan(0.3);
+  expect(evidence.shift(`${HOST}/world/pictures`)).toBeLessThan(-2);
+  expect(evidence.shift(`${HOST}/world/story`)).toBeGreaterThan(2);
+  expect(TokenEvidence.fromState(evidence.state()).shift(`${HOST}/world/pictures`)).toBe(evidence.shift(`${HOST}/world/pictures`));
 });
