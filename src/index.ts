@@ -35,3 +35,16 @@ export * as cluster from './cluster/index.js';
 export { nodeFeatures, candidateNodes, DEFAULT_CANDIDATE_FILTERS } from './cluster/node-features.js';
 export { DEFAULT_MODEL_STAGE } from './extract/model-stage.js';
 export type { ModelStageReport } from './extract/model-stage.js';
+
+// The crawl store (SQLite through drizzle-orm, or in memory) and near-duplicate fingerprints.
+export {
+  openSqliteStore,
+  createMemoryStore,
+  StoreError,
+  NearDuplicateFilter,
+  contentHash,
+  simhash64,
+  hammingDistance,
+  NEAR_DUPLICATE_MAX_BITS,
+} from './store/index.js';
+export type { CrawlStore, PageRecord, PageRow, ArticleRow, FrontierEntry, EnqueueEntry, StoreCounts } from './store/index.js';

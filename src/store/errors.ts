@@ -4,8 +4,7 @@
  * A store that cannot be opened is fatal for the run (the crawl is identified by its store;
  * there is nothing to fall back to), except a busy database, which may open if tried again.
  *
- * They use the code `'config'` until `src/errors.ts` gains a code of its own (the addition
- * requested is `'store'`; `problem` carries the detail).
+ * The code is `'store'`; `problem` carries the detail.
  */
 import { BroadsheetError } from '../errors.js';
 
@@ -27,7 +26,7 @@ export type StoreProblem =
   | 'closed';
 
 export class StoreError extends BroadsheetError {
-  readonly code = 'config' as const;
+  readonly code = 'store' as const;
   readonly retryable: boolean;
   override readonly fatal: boolean;
 

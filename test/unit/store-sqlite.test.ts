@@ -183,7 +183,7 @@ for (const wrong of wrongFiles) {
     wrong.make(path);
     const error = openError(path);
     expect(error).toBeInstanceOf(BroadsheetError);
-    expect(error).toMatchObject({ problem: wrong.problem, code: 'config', fatal: true, retryable: false });
+    expect(error).toMatchObject({ problem: wrong.problem, code: 'store', fatal: true, retryable: false });
     expect(error.message).toContain(path);
   });
 }
