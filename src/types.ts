@@ -54,7 +54,7 @@ export interface SnapshotAttributes {
   id?: string;
   class?: string;
   role?: string;
-  /** Resolved absolute URL, for `<a>`. */
+  /** Resolved absolute URL, for `<a>` (as written when it does not parse as a URL). */
   href?: string;
   /** Resolved absolute URL, for `<img>` (current source) and `<source>`. */
   src?: string;

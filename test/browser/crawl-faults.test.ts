@@ -61,6 +61,8 @@ test('faults are recorded with their reason and the crawl goes on; robots.txt th
   for (const href of ['javascript:void(0)', 'mailto:desk@faulty.example.invalid', 'data:text/html,<p>inline</p>', 'file:///etc/passwd', 'tel:+441632960000']) {
     expect(bad.get(href), href).toMatch(/not crawlable/);
   }
+  // Hrefs that do not parse as URLs reach bad links too (the collector passes them on as written).
+  for (const href of ['http://[::1', 'http://', 'https://%zz/']) expect(bad.get(href), href).toMatch(/malformed|invalid|relative/iu);
   expect(bad.get(faulty.externalUrl)).toMatch(/^out-of-scope/);
   for (const url of pages.keys()) expect(url.startsWith('http://127.0.0.1:')).toBe(true);
 });

@@ -92,7 +92,10 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const lang = element.getAttribute('lang');
     if (lang) attrs.lang = lang;
     if (tag === 'a' || tag === 'area') {
-      const href = absoluteUrl(element.getAttribute('href'));
+      // A link whose href does not parse keeps it as written, so the crawler can record it
+      // as a bad link with its reason instead of never seeing it.
+      const raw = element.getAttribute('href');
+      const href = absoluteUrl(raw) ?? (raw !== null && raw.trim() !== '' ? raw.trim() : undefined);
       if (href) attrs.href = href;
     } else if (tag === 'img') {
       const image = element as HTMLImageElement;
