@@ -11,22 +11,10 @@
 import type { Writable } from 'node:stream';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { escapeHtml } from '../extract/content-html.js';
+import type { ArticleRow } from '../store/types.js';
 
-/** What one article record needs; the store's ArticleRow has these fields. */
-export interface WarcArticle {
-  url: string;
-  finalUrl: string | null;
-  site: string;
-  fetchedAt: number;
-  title: string | null;
-  text: string;
-  html: string;
-  markdown: string;
-  metadata: Record<string, unknown>;
-  wordCount: number | null;
-  contentHash: string;
-  simhash: string;
-}
+/** What one article record needs: the store's article row without its fetch order. */
+export type WarcArticle = Omit<ArticleRow, 'fetchOrder'>;
 
 const WARC_VERSION = 'WARC/1.1';
 const encoder = new TextEncoder();
