@@ -182,8 +182,29 @@ function sniffText(path: string, head: Buffer): string {
   if (matchesAt(head, [0xfe, 0xff])) return Buffer.from(head).swap16().toString('utf16le');
   const signature = BINARY_SIGNATURES.find((candidate) => matchesAt(head, candidate.bytes, candidate.offset));
   if (signature) throw new InputError('input-binary', `${path} is a ${signature.name} file, not HTML`);
-  if (head.includes(0)) throw new InputError('input-binary', `${path} is binary (it contains NUL bytes)`);
+  const share = binaryByteShare(head);
+  if (share > MAX_BINARY_BYTE_SHARE) {
+    throw new InputError('input-binary', `${path} is binary (${Math.round(share * 100)} % of its first ${head.length} bytes are control bytes)`);
+  }
   return head.toString('utf8');
+}
+
+/**
+ * A browser shows a page with a few stray NUL or control bytes as text (the HTML parser
+ * replaces or drops them), so only a head made largely of such bytes is binary. Text — HTML in
+ * any single-byte or UTF-8 encoding — has practically none; compressed or encoded binary data
+ * has about one byte in eight in the control range.
+ */
+const MAX_BINARY_BYTE_SHARE = 0.05;
+
+/** Share of bytes that no text encoding uses: C0 controls other than tab, LF, FF, CR and ESC. */
+function binaryByteShare(head: Buffer): number {
+  if (head.length === 0) return 0;
+  let binary = 0;
+  for (const byte of head) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) binary++;
+  }
+  return binary / head.length;
 }
 
 /** The page's own absolute http(s) URL: `<link rel="canonical">`, else `og:url`. */

@@ -160,9 +160,12 @@ test.describe('loadSavedPage', () => {
     expect((await loadError(bomb, { maxBytes: 100_000 })).code).toBe('input-too-large');
   });
 
-  test('binary files are input-binary: NUL bytes, image/PDF/ZIP signatures, gzip inside gzip', async () => {
+  test('binary files are input-binary: mostly control bytes, image/PDF/ZIP signatures, gzip inside gzip', async () => {
+    // Random-looking bytes with markup in them: about one byte in eight is a control byte.
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24));
     const cases: Array<[string, Buffer]> = [
-      ['nul.html', Buffer.concat([Buffer.from('<html><body>'), Buffer.from([0, 0, 0]), Buffer.from('</body>')])],
+      ['noise.html', Buffer.concat([Buffer.from('<html><body>'), noise, Buffer.from('</body>')])],
+      ['nul.html', Buffer.concat([Buffer.from('<html><body>'), Buffer.alloc(200), Buffer.from('</body>')])],
       ['png.html', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html>')])],
       ['pdf.html', Buffer.from('%PDF-1.7\n<html><body><p>not really</p>')],
       ['zip.html', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('<html>')])],
@@ -188,6 +191,12 @@ test.describe('loadSavedPage', () => {
     // Markup is recognised whatever its case.
     const upper = await file('upper.html', '<HTML><BODY><P>Shouting</P></BODY></HTML>');
     expect((await loadSavedPage(upper)).bytes.length).toBeGreaterThan(0);
+  });
+
+  test('a page with a few stray NUL or control bytes is still HTML (a browser shows it)', async () => {
+    const stray = Buffer.concat([Buffer.from(PAGE.slice(0, 40)), Buffer.from([0, 0x01, 0]), Buffer.from(PAGE.slice(40))]);
+    const saved = await loadSavedPage(await file('stray-nul.html', stray));
+    expect(saved.bytes.equals(stray)).toBe(true);
   });
 
   test('UTF-16 pages with a byte-order mark are text, not binary', async () => {
