@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { aebFormat } from './aeb.js';
 import { CorpusFormatError, CorpusNotFoundError } from './errors.js';
 import { samplesFormat } from './samples.js';
+import { wcxbFormat } from './wcxb.js';
 import type { BenchCorpus, CorpusFormat } from './types.js';
 
 export type { BenchCorpus, BenchPage, CorpusFormat, GroundTruth, HtmlSource, SkippedEntry } from './types.js';
@@ -14,9 +15,10 @@ export { CorpusFormatError, CorpusNotFoundError } from './errors.js';
 export { readHtmlBytes, contentTypeOf } from './html-source.js';
 export { AEB_DEFAULT_DIR, listAebSystems, openAeb, readAebPredictions, type AebPredictions } from './aeb.js';
 export { openSamples, SAMPLES_DEFAULT_DIR } from './samples.js';
+export { openWcxb, WCXB_DEFAULT_DIR } from './wcxb.js';
 
 /** Detection tries them in this order; the first match wins. */
-export const CORPUS_FORMATS: readonly CorpusFormat[] = [aebFormat, samplesFormat];
+export const CORPUS_FORMATS: readonly CorpusFormat[] = [aebFormat, wcxbFormat, samplesFormat];
 
 export function findFormat(name: string): CorpusFormat | undefined {
   return CORPUS_FORMATS.find((format) => format.name === name);

@@ -27,6 +27,10 @@ export interface GroundTruth {
   /** The article body as plain text. */
   body: string;
   title?: string;
+  /** Short snippets a correct extraction must contain (WCXB's `with`). */
+  mustContain?: string[];
+  /** Boilerplate snippets a correct extraction must not contain (WCXB's `without`). */
+  mustNotContain?: string[];
 }
 
 export interface BenchPage {
@@ -36,6 +40,8 @@ export interface BenchPage {
   url?: string;
   /** BCP 47 language tag of the article, when the collection gives one. */
   language?: string;
+  /** What kind of page the collection says this is (WCXB: article, listing, forum, product, …). */
+  pageType?: string;
   html: HtmlSource;
   truth: GroundTruth;
 }

@@ -1,0 +1,62 @@
+/**
+ * Extraction quality from cached snapshots (no browser): P/R/F1 with the AEB metric, "none"
+ * pages, and the worst pages. For quick iteration on the pure stages.
+ *
+ *   npx tsx scripts/eval-snapshots.ts aeb [--worst 20] [--json out.json] [--type article]
+ */
+import { writeFileSync } from 'node:fs';
+import { openCorpus } from '../src/bench/corpora/index.js';
+import { aggregate, pageScores, TOKENIZERS, type PageScore } from '../src/bench/metrics.js';
+import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
+import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const name = args[0] ?? 'aeb';
+const worstN = Number(opt('--worst') ?? 15);
+const type = opt('--type');
+const corpus = await openCorpus(name);
+const tokenizer = TOKENIZERS[corpus.tokenization];
+const rows: Array<{ id: string; url?: string; type?: string; status: string; reason?: string; score: PageScore; chars: number; truthChars: number }> = [];
+const started = performance.now();
+let extractMs = 0;
+await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
+  if (type && entry.page.pageType !== type) return;
+  const truth = entry.page.truth.body;
+  if (entry.status === 'error') {
+    rows.push({ id: entry.page.id, url: entry.page.url, type: entry.page.pageType, status: 'error', reason: entry.error, score: pageScores('', truth, { tokenizer }), chars: 0, truthChars: truth.length });
+    return;
+  }
+  const t0 = performance.now();
+  const result = extractFromSnapshot(entry.snapshot);
+  extractMs += performance.now() - t0;
+  const text = result.kind === 'article' ? result.article.text : '';
+  rows.push({
+    id: entry.page.id,
+    url: entry.page.url,
+    type: entry.page.pageType,
+    status: result.kind,
+    ...(result.kind === 'none' ? { reason: result.reason } : {}),
+    score: pageScores(text, truth, { tokenizer }),
+    chars: text.length,
+    truthChars: truth.length,
+  });
+});
+const agg = aggregate(rows.map((r) => r.score), { bootstrapSamples: 200 });
+const none = rows.filter((r) => r.status === 'none');
+console.log(`${name}${type ? ` (${type})` : ''}: ${rows.length} pages  P ${agg.precision.toFixed(3)}  R ${agg.recall.toFixed(3)}  F1 ${agg.f1.toFixed(3)} ± ${agg.f1Std.toFixed(3)}  none ${none.length}  errors ${rows.filter((r) => r.status === 'error').length}  extract ${(extractMs / rows.length).toFixed(1)} ms/page  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+const reasons = new Map<string, number>();
+for (const r of none) {
+  const key = (r.reason ?? '').replace(/\d+/g, 'N');
+  reasons.set(key, (reasons.get(key) ?? 0) + 1);
+}
+for (const [k, v] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  none ×${v}: ${k}`);
+const worst = [...rows].sort((a, b) => a.score.f1 - b.score.f1).slice(0, worstN);
+for (const r of worst) {
+  console.log(`  ${r.score.f1.toFixed(3)} P ${r.score.precision.toFixed(2)} R ${r.score.recall.toFixed(2)} ${r.status.padEnd(7)} ${String(r.chars).padStart(6)}/${String(r.truthChars).padEnd(6)} ${r.id.slice(0, 12)} ${r.url ?? ''} ${r.reason ?? ''}`);
+}
+const json = opt('--json');
+if (json) writeFileSync(json, JSON.stringify(rows, null, 1));

@@ -1,0 +1,110 @@
+/**
+ * Layout snapshots of a benchmark collection, rendered once and kept on disk.
+ *
+ * Fitting the scoring parameters and ablating features run the pure stages (segment, score,
+ * select) hundreds of times over the same pages; rendering is the expensive part and does not
+ * depend on those parameters. So each page is rendered once and its `LayoutSnapshot` stored as
+ * `<dir>/<corpus>/<page id>.json.gz`, keyed by the SHA-256 of the page's bytes and of the
+ * in-page collector's source: a changed page or a changed collector renders again.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { BrowserLaunchError, describeError } from '../errors.js';
+import { loadSavedPage } from '../render/inputs.js';
+import { collectorExpression } from '../render/snapshot.js';
+import type { RenderSession } from '../render/session.js';
+import type { LayoutSnapshot } from '../types.js';
+import type { BenchCorpus, BenchPage } from './corpora/types.js';
+
+export const DEFAULT_SNAPSHOT_CACHE_DIR = 'out/snapshots';
+
+export type CachedSnapshot =
+  | { page: BenchPage; status: 'ok'; snapshot: LayoutSnapshot; cached: boolean }
+  | { page: BenchPage; status: 'error'; error: string; cached: boolean };
+
+interface StoredEntry {
+  key: string;
+  snapshot?: LayoutSnapshot;
+  error?: string;
+}
+
+/** What the collector is: a change to its code must invalidate every stored snapshot. */
+const COLLECTOR_KEY = createHash('sha256').update(collectorExpression({ maxElements: 0 })).digest('hex').slice(0, 16);
+
+export interface SnapshotCacheOptions {
+  /** Root directory of the cache. Default `out/snapshots`. */
+  dir?: string;
+  /** Renders pages not in the cache; without one, missing pages are errors. */
+  session?: RenderSession;
+  /** Pages rendered at once. Default 2. */
+  concurrency?: number;
+  onPage?: (page: BenchPage, cached: boolean, failed: boolean) => void;
+}
+
+/**
+ * Calls `use` with the snapshot of every page of `corpus` (at most `concurrency` at a time, in
+ * no fixed order); snapshots are not kept, so a large collection fits in memory. A page that
+ * fails to render is an `error` entry, cached too, so a broken page is not retried every run.
+ */
+export async function forEachSnapshot(
+  corpus: BenchCorpus,
+  options: SnapshotCacheOptions,
+  use: (entry: CachedSnapshot, index: number) => void | Promise<void>,
+): Promise<void> {
+  const dir = join(options.dir ?? DEFAULT_SNAPSHOT_CACHE_DIR, corpus.name);
+  await mkdir(dir, { recursive: true });
+  const pages: BenchPage[] = [];
+  for await (const page of corpus.pages()) pages.push(page);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < pages.length) {
+      const index = next++;
+      const page = pages[index]!;
+      const entry = await snapshotOf(page, dir, options.session);
+      options.onPage?.(page, entry.cached, entry.status === 'error');
+      await use(entry, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 2, Math.max(1, pages.length)) }, worker));
+}
+
+async function snapshotOf(page: BenchPage, dir: string, session: RenderSession | undefined): Promise<CachedSnapshot> {
+  const file = join(dir, `${page.id.replace(/[^A-Za-z0-9._-]+/g, '_')}.json.gz`);
+  let bytes: Buffer;
+  let url: string;
+  try {
+    const saved = await loadSavedPage(page.html.path);
+    bytes = saved.bytes;
+    url = page.url ?? saved.url;
+  } catch (error) {
+    const { code, message } = describeError(error);
+    return { page, status: 'error', error: `${code}: ${message}`, cached: false };
+  }
+  const key = `${COLLECTOR_KEY}:${createHash('sha256').update(bytes).digest('hex')}`;
+  const stored = await readFile(file).then(
+    (gz) => JSON.parse(gunzipSync(gz).toString('utf8')) as StoredEntry,
+    () => undefined,
+  );
+  if (stored && stored.key === key) {
+    if (stored.snapshot) return { page, status: 'ok', snapshot: stored.snapshot, cached: true };
+    return { page, status: 'error', error: stored.error ?? 'unknown', cached: true };
+  }
+  if (!session) return { page, status: 'error', error: 'not in the snapshot cache and no browser to render it', cached: false };
+  let entry: StoredEntry;
+  try {
+    const snapshot = await session.render({ kind: 'html', bytes, url, label: page.id }, async (rendered) => rendered.snapshot);
+    entry = { key, snapshot };
+  } catch (error) {
+    if (error instanceof BrowserLaunchError) throw error;
+    const { code, message } = describeError(error);
+    entry = { key, error: `${code}: ${message}` };
+  }
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, gzipSync(JSON.stringify(entry), { level: 1 }));
+  await rename(tmp, file);
+  return entry.snapshot
+    ? { page, status: 'ok', snapshot: entry.snapshot, cached: false }
+    : { page, status: 'error', error: entry.error ?? 'unknown', cached: false };
+}
