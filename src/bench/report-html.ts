@@ -99,6 +99,13 @@ export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
         `<tr><td>${escapeHtml(`${s.name} ${s.version}`)}${s.concurrency > 1 ? ` (×${s.concurrency})` : ''}</td><td>${withSpread(s.scores.precision, s.scores.precisionStd)}</td><td>${withSpread(s.scores.recall, s.scores.recallStd)}</td><td>${withSpread(s.scores.f1, s.scores.f1Std)}</td><td>${withSpread(s.scores.accuracy, s.scores.accuracyStd)}</td><td>${fixed(s.msMedian, 0)}</td><td>${fixed(s.msP95, 0)}</td><td>${fixed(s.pagesPerSecond, 2)}</td><td>${fixed(s.memory.peakProcessRssMb, 0)}${s.memory.peakChildrenRssMb !== null && s.name === 'broadsheet' ? ` + ${fixed(s.memory.peakChildrenRssMb, 0)} (Chromium)` : ''}</td><td>${s.ok} / ${s.none} / ${s.errors}</td></tr>`,
     )
     .join('\n');
+  const storedRows = [...run.stored]
+    .sort((x, y) => y.scores.f1 - x.scores.f1)
+    .map(
+      (s) =>
+        `<tr><td>${escapeHtml(`${s.system}${s.version ? ` ${s.version}` : ''}`)}</td><td>${withSpread(s.scores.precision, s.scores.precisionStd)}</td><td>${withSpread(s.scores.recall, s.scores.recallStd)}</td><td>${withSpread(s.scores.f1, s.scores.f1Std)}</td><td>${s.empty}</td><td>${s.wins} / ${s.ties} / ${s.losses}</td></tr>`,
+    )
+    .join('\n');
   const ratio = speedRatio(run);
   const st = run.systems.broadsheet.stageMedians;
   const pageRows = pagesInReportOrder(run)
@@ -132,6 +139,10 @@ export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
 ${summaryRows}
 </tbody></table>
 <p>${ratio !== null ? `Speed ratio broadsheet ÷ Readability: <strong>${fixed(ratio, 2)}×</strong>. ` : ''}${st ? `broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load/render ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : ''}</p>
+${storedRows ? `<h2>Published outputs of other systems (same pages, same metric)</h2>
+<table class="summary"><thead><tr><th>system</th><th>P</th><th>R</th><th>F1</th><th>empty pages</th><th>broadsheet wins / ties / losses</th></tr></thead><tbody>
+${storedRows}
+</tbody></table>` : ''}
 <div class="plots">
 ${peer ? `<figure><figcaption>Per-page F1 (above the diagonal: broadsheet better)</figcaption>${scatterSvg(run)}</figure>` : ''}
 <figure><figcaption>Speed</figcaption>${speedSvg(run)}</figure>

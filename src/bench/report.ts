@@ -98,6 +98,24 @@ export function markdownReport(run: BenchRun): string {
     `F1 is 2PR/(P+R) of the corpus means; ± is the bootstrap standard deviation (${b.scores.bootstrapSamples} samples, seed ${b.scores.seed}).${speed}` +
       (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : ''),
   );
+  if (run.stored.length > 0) {
+    parts.push('## Published outputs of other systems, same pages, same metric');
+    parts.push(
+      table(
+        ['system', 'P', 'R', 'F1', 'empty pages', 'broadsheet wins / ties / losses'],
+        [...run.stored]
+          .sort((x, y) => y.scores.f1 - x.scores.f1)
+          .map((s) => [
+            `${s.system}${s.version ? ` ${s.version}` : ''}`,
+            withSpread(s.scores.precision, s.scores.precisionStd),
+            withSpread(s.scores.recall, s.scores.recallStd),
+            withSpread(s.scores.f1, s.scores.f1Std),
+            String(s.empty),
+            `${s.wins} / ${s.ties} / ${s.losses}`,
+          ]),
+      ),
+    );
+  }
   const peer = run.systems.readability !== undefined;
   const losing = losingPages(run).length;
   parts.push(peer ? `## Pages (${losing} where broadsheet loses, listed first)` : '## Pages (lowest F1 first)');

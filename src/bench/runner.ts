@@ -21,6 +21,7 @@ import { readHtmlBytes } from './corpora/html-source.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
 import { aggregate, pageScores, TOKENIZERS, type AggregateScores, type PageScore, type TokenizationName } from './metrics.js';
 import { readabilityPeer, runReadability } from './peers/readability.js';
+import { headToHead, scoreStoredPeers } from './peers/stored.js';
 
 export type SystemName = 'broadsheet' | 'readability';
 
@@ -62,6 +63,8 @@ export interface BenchPageResult {
   readability?: SystemPageResult;
   /** Absolute path of the `--explain` screenshot, for the worst pages. */
   screenshot?: string;
+  /** F1 of each stored system's output on this page. */
+  storedF1?: Record<string, number>;
 }
 
 export interface MemoryFigures {
@@ -90,6 +93,19 @@ export interface SystemSummary {
   stageMedians?: Omit<BroadsheetStages, 'extract'>;
 }
 
+/** A stored (published) output of another system, scored on the same pages. */
+export interface StoredPeerSummary {
+  system: string;
+  version?: string;
+  scores: AggregateScores;
+  /** Pages its stored output leaves empty. */
+  empty: number;
+  /** broadsheet against it, page by page (F1 differences within 0.01 are ties). */
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
 export interface BenchRun {
   corpus: { name: string; format: string; dir: string; tokenization: TokenizationName; size: number; skipped: Array<{ id: string; reason: string }> };
   startedAt: string;
@@ -97,6 +113,8 @@ export interface BenchRun {
   machine: { cpus: number; node: string; platform: string };
   pages: BenchPageResult[];
   systems: { broadsheet: SystemSummary; readability?: SystemSummary };
+  /** Published outputs of other systems in the corpus (AEB's output/), scored the same way. */
+  stored: StoredPeerSummary[];
   /** How to read the figures (what is timed, what memory covers). */
   notes: string[];
 }
@@ -207,6 +225,18 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
     (readabilityPass.value as SystemPageResult[]).forEach((r, i) => (results[i]!.readability = r));
   }
 
+  const storedRuns = await scoreStoredPeers(corpus, pages, bootstrap);
+  const vs = headToHead(results.map((r) => r.broadsheet.score), storedRuns);
+  storedRuns.forEach((peer) => peer.pages.forEach((score, i) => ((results[i]!.storedF1 ??= {})[peer.system] = round(score.f1, 4))));
+  const stored: StoredPeerSummary[] = storedRuns.map((peer, k) => ({
+    system: peer.system,
+    ...(peer.version !== undefined ? { version: peer.version } : {}),
+    scores: peer.scores,
+    empty: peer.empty,
+    wins: vs[k]!.wins,
+    losses: vs[k]!.losses,
+    ties: vs[k]!.ties,
+  }));
   const systems: BenchRun['systems'] = {
     broadsheet: summarise('broadsheet', 'dev', results.map((r) => r.broadsheet), broadsheetPass, concurrency, bootstrap),
   };
@@ -220,12 +250,14 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version, platform: process.platform },
     pages: results,
     systems,
+    stored,
     notes: [
       `broadsheet's pass renders ${concurrency} page(s) at a time (one browser context each); pages/s is pages ÷ the pass's wall time, so it reflects that parallelism. Browser launch is not timed.`,
       "broadsheet's ms/page is wall time from reading the file to the article, rendering included (a page waits for no other page: the pass runs exactly as many workers as contexts).",
       'Readability.js runs on jsdom in this process, one page at a time, after one untimed warm-up page; its ms/page is jsdom parsing + Readability.parse().',
       'Memory: peak RSS of the Node process, sampled every 100 ms during each pass; Chromium runs in child processes, whose summed RSS (from /proc) is reported separately. Readability\'s figure includes the Node baseline of this process.',
       'A failed page or one with no article is scored as an empty prediction (a miss).',
+      ...(stored.length > 0 ? ["Stored systems are the published per-page outputs in the corpus's output/ folder, scored here with the same metric on the same pages; they did not run in this process, so they have no speed."] : []),
     ],
   };
 }

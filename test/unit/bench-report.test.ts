@@ -48,6 +48,7 @@ function handMadeRun(): BenchRun {
       broadsheet: summary('broadsheet', pages.map((p) => p.broadsheet), 7.25, 110),
       readability: summary('readability', pages.map((p) => p.readability!), 31.5, 27.5),
     },
+    stored: [],
     notes: ['a note'],
   };
 }
