@@ -8,7 +8,7 @@ export function toRecord(result: ExtractionResult): Record<string, unknown> {
   const base = { input: result.input, status: result.status };
   if (result.status === 'error') return { ...base, error: result.error, timingsMs: result.timingsMs };
   if (result.status === 'none') {
-    return { ...base, url: result.url, none: result.reason, timingsMs: result.timingsMs, ...extras(result) };
+    return { ...base, url: result.url, none: result.reason, ...(result.pageType ? { pageType: result.pageType } : {}), timingsMs: result.timingsMs, ...extras(result) };
   }
   return { ...base, ...result.article, timingsMs: result.timingsMs, ...extras(result) };
 }
@@ -47,18 +47,19 @@ export function summaryTable(results: readonly ExtractionResult[], elapsedMs: nu
     const status = r.status === 'article' ? 'ok' : r.status;
     const detail =
       r.status === 'article'
-        ? `${r.article.wordCount} words · ${r.article.language ?? '?'} · ${truncate(r.article.title ?? '(no title)', 50)}`
+        ? `${r.article.wordCount} words · ${r.article.language ?? '?'} · ${r.article.pageType.type} ${r.article.pageType.confidence.toFixed(2)} · ${truncate(r.article.title ?? '(no title)', 50)}`
         : r.status === 'none'
           ? r.reason
           : `${r.error.code}: ${truncate(r.error.message, 70)}`;
     return `${status.padEnd(6)} ${String(Math.round(r.timingsMs.totalMs)).padStart(6)} ms  ${truncate(r.input, 48).padEnd(48)}  ${detail}`;
   });
-  const ok = results.filter((r) => r.status === 'article').length;
+  const bodies = results.flatMap((r) => (r.status === 'article' ? [r.article.pageType.type] : []));
+  const byType = (['article', 'listing', 'other'] as const).map((t) => `${bodies.filter((b) => b === t).length} ${t}`).join(', ');
   const none = results.filter((r) => r.status === 'none').length;
   const failed = results.filter((r) => r.status === 'error').length;
   const seconds = elapsedMs / 1000;
   const footer =
-    `${results.length} inputs: ${ok} articles, ${none} without an article, ${failed} failed · ` +
+    `${results.length} inputs: ${bodies.length} bodies (${byType}), ${none} without one, ${failed} failed · ` +
     `${seconds.toFixed(1)} s · ${(results.length / Math.max(seconds, 1e-9)).toFixed(2)} pages/s · ` +
     `${(elapsedMs / Math.max(results.length, 1)).toFixed(0)} ms/page`;
   return [...rows, footer].join('\n') + '\n';

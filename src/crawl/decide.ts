@@ -6,8 +6,9 @@ import type { Article } from '../extract/article.js';
 import type { LayoutSnapshot } from '../types.js';
 
 /**
- * A page is an article when the extractor found one and its body is long enough to be a news
- * story rather than a teaser, a gallery caption or a "page not found" notice:
+ * A page is an article when the page-type decision says so (score/page-type.ts: section
+ * fronts, tag pages and other listings are not, whatever their best body) and its body is long
+ * enough to be a news story rather than a teaser, a gallery caption or a "page not found" notice:
  * - 150 words: short news briefs run 150–300 words; section-front blurbs and error notices the
  *   extractor may take for a body stay under 100 (seen on the samples/ pages and the local web);
  * - 300 CJK characters for Chinese/Japanese text (a CJK character carries about half a word of
@@ -25,11 +26,16 @@ export interface ArticleDecision {
 }
 
 /** The part of an extraction result the decision reads. */
-export type ExtractionOutcome = { kind: 'article'; article: Pick<Article, 'text' | 'wordCount'> } | { kind: 'none'; reason: string };
+export type ExtractionOutcome =
+  | { kind: 'article'; article: Pick<Article, 'text' | 'wordCount'> & Partial<Pick<Article, 'pageType'>> }
+  | { kind: 'none'; reason: string };
 
 export function decideArticle(extraction: ExtractionOutcome): ArticleDecision {
   if (extraction.kind !== 'article') return { isArticle: false, reason: extraction.reason };
-  const { text, wordCount } = extraction.article;
+  const { text, wordCount, pageType } = extraction.article;
+  if (pageType && pageType.type !== 'article') {
+    return { isArticle: false, reason: `page type ${pageType.type} (${Math.round(pageType.confidence * 100)} %): ${pageType.reason}` };
+  }
   const cjk = text.match(CJK)?.length ?? 0;
   // `wordCount` counts each CJK character as one word; take them out to count the other words.
   const words = wordCount - cjk;

@@ -5,14 +5,27 @@
 import type { LayoutTree } from '../segment/tree.js';
 import type { ScoredUnit } from '../types.js';
 import type { Selection } from '../score/select.js';
+import type { PageType } from '../score/page-type.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { bodyHtml } from './content-html.js';
 import { toMarkdown } from './markdown.js';
+import { countWords } from '../score/block-features.js';
 import { readMetadata, type ArticleMetadata } from './metadata.js';
+
+/** What kind of page the body came from (score/page-type.ts). */
+export interface PageTypeVerdict {
+  type: PageType;
+  /** Probability of that type, 0–1. */
+  confidence: number;
+  /** The strongest evidence, in words. */
+  reason: string;
+}
 
 export interface Article extends ArticleMetadata {
   /** The URL the page was rendered at. */
   url: string;
+  /** Article, listing or other: the body is extracted whatever the page is. */
+  pageType: PageTypeVerdict;
   /** Body text; paragraphs separated by a blank line. */
   text: string;
   html: string;
@@ -21,7 +34,12 @@ export interface Article extends ArticleMetadata {
   wordCount: number;
 }
 
-export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], selection: Extract<Selection, { kind: 'article' }>): Article {
+export function buildArticle(
+  tree: LayoutTree,
+  units: readonly ScoredUnit[],
+  selection: Extract<Selection, { kind: 'article' }>,
+  pageType: PageTypeVerdict,
+): Article {
   const text = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
   const html = bodyHtml(tree, selection.bodyBlocks, selection.containerId, (id) => skipped.has(id));
@@ -33,6 +51,7 @@ export function buildArticle(tree: LayoutTree, units: readonly ScoredUnit[], sel
     ...metadata,
     title: pickTitle(tree, metadata.title, firstBodyId, selection.bodyStyle.fontSizePx),
     url: tree.snapshot.url,
+    pageType,
     text,
     html,
     markdown: toMarkdown(html),
@@ -107,8 +126,4 @@ function textOf(tree: LayoutTree, id: number): string {
   return parts.join('');
 }
 
-export function countWords(text: string): number {
-  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu)?.length ?? 0;
-  const words = text.replace(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-  return cjk + words;
-}
+export { countWords };

@@ -9,7 +9,7 @@ import { describeError, type BroadsheetError } from '../errors.js';
 import { expandInputs, loadSavedPage, type InputSpec } from '../render/inputs.js';
 import { launchBrowser } from '../render/browser.js';
 import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
-import type { Article } from './article.js';
+import type { Article, PageTypeVerdict } from './article.js';
 import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
 import { unitOverlays } from './overlays.js';
@@ -34,7 +34,7 @@ interface ResultBase {
 
 export type ExtractionResult =
   | (ResultBase & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
-  | (ResultBase & { status: 'none'; url: string; reason: string; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; explanation?: Explanation; screenshot?: string })
   | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean } });
 
 export interface ExtractCallOptions extends ExtractOptionsInput {
@@ -148,7 +148,7 @@ async function extractOne(
       input,
       async (page: RenderedPage) => {
         const t0 = performance.now();
-        const extraction = extractFromSnapshot(page.snapshot, params);
+        const extraction = extractFromSnapshot(page.snapshot, { ...params, ...(options.articlesOnly ? { articlesOnly: true } : {}) });
         const extractMs = performance.now() - t0;
         const timingsMs: ExtractTimings = {
           loadMs: 0,
@@ -164,7 +164,7 @@ async function extractOne(
         }
         const explanation = options.explain ? extraction.explanation : undefined;
         if (extraction.kind === 'none') {
-          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, timingsMs, explanation, screenshot };
+          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), timingsMs, explanation, screenshot };
         }
         return { input: label, status: 'article', article: extraction.article, timingsMs, explanation, screenshot };
       },

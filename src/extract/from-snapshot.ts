@@ -10,7 +10,8 @@ import { scoreUnits } from '../score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../score/weights.js';
 import { selectBody, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
-import { buildArticle, type Article } from './article.js';
+import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
+import { decidePageType, pageTypeFeatures, type PageTypeDecision } from '../score/page-type.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -19,6 +20,12 @@ export interface ExtractParams {
   segment: SegmentParams;
   weights: ScoreWeights;
   select: SelectParams;
+  /**
+   * Only articles: a page the page-type decision does not judge an article gives `none` (with
+   * the decision as its reason) instead of its best body. Off: every page with readable text
+   * gets its body, and `article.pageType` says what kind of page it is.
+   */
+  articlesOnly?: boolean;
   /** A cluster model (SPEC §5): when given, the model stage runs after the visual one (model-stage.ts). */
   model?: ClusterModel;
   /** How the model stage combines with the visual score; defaults in model-stage.ts. */
@@ -54,11 +61,13 @@ export interface Explanation {
   timingsMs: { tree: number; segment: number; score: number; select: number; article: number };
   /** What the model stage did; present only when a model was given. */
   model?: ModelStageReport;
+  /** The page-type decision with the probability of each type. */
+  pageType?: PageTypeDecision;
 }
 
 export type SnapshotExtraction =
   | { kind: 'article'; article: Article; explanation: Explanation }
-  | { kind: 'none'; reason: string; explanation: Explanation };
+  | { kind: 'none'; reason: string; explanation: Explanation; pageType?: PageTypeVerdict };
 
 export function extractFromSnapshot(snapshot: LayoutSnapshot, params: Partial<ExtractParams> = {}): SnapshotExtraction {
   const { model, modelStage, ...visualParams } = params;
@@ -107,9 +116,19 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     timingsMs: { tree: tTree, segment: tSegment, score: tScore, select: tSelect, article: 0 },
   };
   if (selection.kind === 'none') return { kind: 'none', reason: selection.reason, explanation };
-  const article = buildArticle(tree, scored, selection);
+  const decision = decidePageType(pageTypeFeatures(tree, snapshot, selection.pageBlocks), p.select.pageType);
+  explanation.pageType = decision;
+  const pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
+  if (p.articlesOnly && decision.type !== 'article') {
+    return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
+  }
+  const article = buildArticle(tree, scored, selection, pageType);
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }
 
 function stopwatch(): () => number {

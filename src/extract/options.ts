@@ -19,6 +19,12 @@ export const extractOptionsSchema = z.object({
   maxBytes: z.number().int().min(1).default(25 * 1024 * 1024),
   /** Resource types to block on live URLs (image, media, font, stylesheet, …). */
   blockResources: z.array(z.string()).default([]),
+  /**
+   * Give `none` for pages the page-type decision does not judge articles (listings, product
+   * pages, forums…) instead of their best body. Off: every page with text gets a body and its
+   * `pageType`.
+   */
+  articlesOnly: z.boolean().default(false),
   /** Keep the visual units, scores and decisions in each result. */
   explain: z.boolean().default(false),
   /**

@@ -1,13 +1,13 @@
 /**
  * SPEC §4 score weights: `score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl`, summing to 1.
  *
- * Starting point, chosen by reasoning about what separates an article body from chrome and
- * checked on the bundled samples: the body is usually the longest text block (wl) and covers
- * a large share of the page (wa); punctuation (wp) separates prose from menus and lists;
- * link density (wld) pushes down link lists that are long and large. Text density (wtd) is
- * the complement of link density for most units, so it gets the smallest weight.
- * Re-run `npm test` (the sample F1 gate) and the benchmark after any change.
+ * The defaults are fitted (fitted-params.ts, written by `npm run fit`): the SPEC takes the
+ * highest-scoring unit as the body, so the fit picks the weights under which that unit is the
+ * best body it can be on the benchmark pages (src/bench/fit/fit-units.ts). The unit score then
+ * enters the block model as evidence beside the blocks' own features.
  */
+import { FITTED_SCORE_WEIGHTS } from './fitted-params.js';
+
 export interface ScoreWeights {
   /** wa: area ratio. */
   area: number;
@@ -21,13 +21,7 @@ export interface ScoreWeights {
   length: number;
 }
 
-export const DEFAULT_SCORE_WEIGHTS: Readonly<ScoreWeights> = Object.freeze({
-  area: 0.25,
-  punctuation: 0.15,
-  linkDensity: 0.2,
-  textDensity: 0.05,
-  length: 0.35,
-});
+export const DEFAULT_SCORE_WEIGHTS: Readonly<ScoreWeights> = Object.freeze({ ...FITTED_SCORE_WEIGHTS });
 
 /** Rescales weights to sum to 1 (the SPEC's constraint); rejects negative or all-zero weights. */
 export function normalizeWeights(weights: ScoreWeights): ScoreWeights {

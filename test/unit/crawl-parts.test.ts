@@ -52,6 +52,11 @@ test('article decision: the extractor must find a body of enough words (or CJK c
   expect(decideArticle({ kind: 'article', article: { text: words(ARTICLE_MIN_WORDS), wordCount: ARTICLE_MIN_WORDS } }).isArticle).toBe(true);
   expect(decideArticle({ kind: 'article', article: { text: words(80), wordCount: 80 } }).isArticle).toBe(false);
   expect(decideArticle({ kind: 'none', reason: 'no body' })).toEqual({ isArticle: false, reason: 'no body' });
+  // A listing is not an article, however long its best body.
+  const listing = decideArticle({ kind: 'article', article: { text: words(400), wordCount: 400, pageType: { type: 'listing', confidence: 0.9, reason: 'teasers' } } });
+  expect(listing.isArticle).toBe(false);
+  expect(listing.reason).toContain('listing');
+  expect(decideArticle({ kind: 'article', article: { text: words(400), wordCount: 400, pageType: { type: 'article', confidence: 0.9, reason: 'x' } } }).isArticle).toBe(true);
   const cjk = '新闻'.repeat(160);
   expect(decideArticle({ kind: 'article', article: { text: cjk, wordCount: 320 } }).isArticle).toBe(true);
   expect(decideArticle({ kind: 'article', article: { text: '新闻'.repeat(60), wordCount: 120 } }).isArticle).toBe(false);

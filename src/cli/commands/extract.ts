@@ -29,6 +29,7 @@ interface ExtractFlags {
   userAgent?: string;
   model?: string;
   modelOptional?: boolean;
+  articlesOnly?: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -44,6 +45,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
     .option('--max-mb <n>', 'refuse saved files larger than this many MiB', intOption(1, 4096), 25)
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
+    .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
     .option('--explain', 'include the visual units, their features, scores and roles in the output')
     .option('--screenshot <file.png>', 'with --explain: draw the visual units on a screenshot, coloured by score, the body outlined')
     .option('--summary', 'print a one-line-per-input summary instead of the article bodies')
@@ -114,6 +116,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       maxBytes: flags.maxMb * 1024 * 1024,
       blockResources: flags.block ?? [],
       explain: flags.explain === true,
+      articlesOnly: flags.articlesOnly === true,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
