@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'test',
   testMatch: '**/*.test.ts',
+  // Finds or starts the PostgreSQL server the store tests use (test/support/pg-server.ts).
+  globalSetup: './test/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,

@@ -23,7 +23,11 @@ export type StoreProblem =
   /** Another connection holds the write lock longer than the busy timeout. */
   | 'busy'
   /** The store was used after `close()`. */
-  | 'closed';
+  | 'closed'
+  /** A PostgreSQL connection string that cannot be used (malformed, wrong password, no such database). */
+  | 'bad-connection'
+  /** The PostgreSQL server cannot be reached or went away (retried with backoff before this is raised). */
+  | 'unavailable';
 
 export class StoreError extends BroadsheetError {
   readonly code = 'store' as const;
@@ -36,7 +40,9 @@ export class StoreError extends BroadsheetError {
     options?: { cause?: unknown },
   ) {
     super(`store: ${message}`, options);
-    this.retryable = problem === 'busy';
+    this.retryable = problem === 'busy' || problem === 'unavailable';
+    // 'unavailable' is raised after the store's own retries ran out: trying later may work, but
+    // this run stops.
     this.fatal = problem !== 'busy';
   }
 }

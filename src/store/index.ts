@@ -13,3 +13,4 @@ export {
   NearDuplicateFilter,
   NEAR_DUPLICATE_MAX_BITS,
 } from './near-duplicate.js';
+export { openPgStore, PgStore, isPostgresUrl, DEFAULT_LEASE_MS, type PgStoreOptions, type PgClaimOptions } from './pg-store.js';

@@ -4,16 +4,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { createMemoryStore, openSqliteStore, type CrawlStore, type PageRecord } from '../../src/store/index.js';
+import { createMemoryStore, openPgStore, openSqliteStore, type CrawlStore, type PageRecord } from '../../src/store/index.js';
+import { createScratchDb, pgSkipReason } from '../support/pg-server.js';
 import { entryFor, pageUrl, recordFor, SITE } from './support/store-records.js';
 
-const implementations: Array<{ name: string; open: () => { store: CrawlStore; cleanup: () => void } }> = [
+type Opened = { store: CrawlStore; cleanup: () => void | Promise<void> };
+const implementations: Array<{ name: string; open: () => Opened | Promise<Opened> }> = [
   { name: 'memory', open: () => ({ store: createMemoryStore(), cleanup: () => {} }) },
   {
     name: 'sqlite',
     open: () => {
       const dir = mkdtempSync(join(tmpdir(), 'broadsheet-store-'));
       return { store: openSqliteStore(join(dir, 'crawl.db')), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    // A real server (test/support/pg-server.ts), a fresh database per test.
+    name: 'postgres',
+    open: async () => {
+      const db = await createScratchDb();
+      return { store: openPgStore(db.url), cleanup: db.drop };
     },
   },
 ];
@@ -35,12 +45,13 @@ for (const impl of implementations) {
   test.describe(`${impl.name} store`, () => {
     let store: CrawlStore;
     let cleanup: () => void;
-    test.beforeEach(() => {
-      ({ store, cleanup } = impl.open());
+    test.beforeEach(async () => {
+      test.skip(impl.name === 'postgres' && pgSkipReason() !== undefined, pgSkipReason());
+      ({ store, cleanup } = await impl.open());
     });
-    test.afterEach(() => {
-      store.close();
-      cleanup();
+    test.afterEach(async () => {
+      store?.close();
+      await cleanup?.();
     });
 
     test('settings are stored and overwritten', () => {
