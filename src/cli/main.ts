@@ -11,6 +11,8 @@ import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
 import { modelCommand } from './commands/model.js';
 import { statusCommand } from './commands/status.js';
+import { workerCommand } from './commands/worker.js';
+import { migrateCommand } from './commands/migrate.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -37,7 +39,9 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(modelCommand(setExit))
     .addCommand(crawlCommand(setExit))
     .addCommand(statusCommand(setExit))
-    .addCommand(exportCommand(setExit));
+    .addCommand(exportCommand(setExit))
+    .addCommand(workerCommand(setExit))
+    .addCommand(migrateCommand(setExit));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

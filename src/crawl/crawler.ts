@@ -19,7 +19,7 @@ import type { LayoutSnapshot } from '../types.js';
 import { normalizeUrl, siteOf } from '../url/index.js';
 import { decideArticle, pageContentHash, type ArticleDecision } from './decide.js';
 import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
-import { Politeness, type PolitenessOptions } from './politeness.js';
+import { DEFAULT_POLITENESS, Politeness, type PolitenessOptions } from './politeness.js';
 import { RobotsCache, type RobotsOptions } from './robots.js';
 import { CrawlStats, type CrawlProgress } from './stats.js';
 
@@ -110,6 +110,8 @@ class Crawler {
   private stop: StopReason | null = null;
   private deadline = Infinity;
   private pagesSinceSave = 0;
+  /** Sites whose Crawl-delay this worker has shared through the store. */
+  private readonly sharedDelays = new Set<string>();
 
   constructor(
     deps: CrawlDeps,
@@ -167,10 +169,15 @@ class Crawler {
       if (this.shouldStop()) return;
       const now = Date.now();
       refreshHead(this.store, this.policy);
-      const entry = this.store.claimNext({ excludeSites: this.politeness.busySites(now), now });
+      const entry = this.store.claimNext({ excludeSites: this.politeness.busySites(now), now, ...this.sharedLimits() });
       if (entry === undefined) {
         if (this.inFlight === 0 && this.store.queuedCount() === 0) {
           this.stop ??= 'frontier-empty';
+          return;
+        }
+        // A store shared with other workers (PostgreSQL) refuses claims past the common budget.
+        if (this.inFlight === 0 && Number.isFinite(this.options.maxPages) && this.store.counts().pages >= this.options.maxPages) {
+          this.stop ??= 'max-pages';
           return;
         }
         await sleep(this.idleWait(now));
@@ -186,6 +193,11 @@ class Crawler {
         this.politeness.end(entry.site);
       }
     }
+  }
+
+  /** The politeness gap and page budget, for a store shared with other workers to enforce across them. */
+  private sharedLimits(): { hostGapMs: number; maxPages?: number } {
+    return { hostGapMs: this.options.politeness?.delayMs ?? DEFAULT_POLITENESS.delayMs, ...(Number.isFinite(this.options.maxPages) ? { maxPages: this.options.maxPages } : {}) };
   }
 
   private shouldStop(): boolean {
@@ -212,6 +224,10 @@ class Crawler {
     if (this.robots !== null) {
       const verdict = await this.robots.check(entry.url);
       this.politeness.setCrawlDelay(entry.site, verdict.crawlDelayMs);
+      if (this.store.setHostDelay && !this.sharedDelays.has(entry.site)) {
+        this.sharedDelays.add(entry.site);
+        this.store.setHostDelay(entry.site, verdict.crawlDelayMs);
+      }
       if (!verdict.allowed) {
         this.reserved--;
         if (verdict.retryAt !== undefined) {
@@ -303,7 +319,13 @@ class Crawler {
   private saveState(): void {
     this.pagesSinceSave = 0;
     const state = this.policy.saveState();
-    if (state !== null) this.store.saveModel(POLICY_MODEL_PREFIX + this.policy.name, state);
+    if (state === null) return;
+    const name = POLICY_MODEL_PREFIX + this.policy.name;
+    // Another worker keeps the shared policy state (PostgreSQL): take its copy instead.
+    if (this.store.saveModel(name, state) === false) {
+      const shared = this.store.loadModel(name);
+      if (shared !== undefined) this.policy.loadState(shared);
+    }
   }
 
   private progress(): CrawlProgress {

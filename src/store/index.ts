@@ -14,3 +14,4 @@ export {
   NEAR_DUPLICATE_MAX_BITS,
 } from './near-duplicate.js';
 export { openPgStore, PgStore, isPostgresUrl, DEFAULT_LEASE_MS, type PgStoreOptions, type PgClaimOptions } from './pg-store.js';
+export { openStore, type OpenStoreOptions } from './open.js';

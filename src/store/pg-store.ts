@@ -39,13 +39,8 @@ export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
 }
 
-/** What the PostgreSQL claim takes beyond the common options (the crawler passes them to any store). */
-export interface PgClaimOptions extends ClaimOptions {
-  /** Gap between two claims of one site across all workers (the politeness delay); 0 = none. */
-  hostGapMs?: number;
-  /** Pages recorded plus in flight, across all workers, never exceed this. */
-  maxPages?: number;
-}
+/** The claim options; `hostGapMs` and `maxPages` are honoured across all workers. */
+export type PgClaimOptions = ClaimOptions;
 
 /** Opens (creating the tables if needed) the crawl store in the PostgreSQL database at `url`. */
 export function openPgStore(url: string, opts: PgStoreOptions = {}): PgStore {

@@ -78,6 +78,17 @@ export interface ClaimOptions {
   excludeSites?: readonly string[];
   /** "Now" for the `notBefore` check (epoch ms); defaults to `Date.now()`. */
   now?: number;
+  /**
+   * For stores shared by several crawler processes (PostgreSQL): the least gap between two
+   * claims of one site across all of them (the politeness delay; a Crawl-delay shared with
+   * `setHostDelay` raises it). Single-process stores leave politeness to the crawler.
+   */
+  hostGapMs?: number;
+  /**
+   * For shared stores: claim nothing once pages recorded plus URLs in flight, across all
+   * processes, reach this budget. Single-process stores leave the budget to the crawler.
+   */
+  maxPages?: number;
 }
 
 export interface RequeueOptions {
@@ -288,6 +299,8 @@ export interface CrawlStore {
   nextNotBefore(): number | undefined;
   /** The frontier row of a URL, if known. */
   frontierEntry(url: string): FrontierEntry | undefined;
+  /** Shares a site's robots.txt Crawl-delay with the other processes (shared stores only). */
+  setHostDelay?(site: string, crawlDelayMs: number | null): void;
 
   // ── one fetched page ──
   /**
@@ -309,7 +322,12 @@ export interface CrawlStore {
   badLinks(): Iterable<BadLinkRow>;
 
   // ── models (cluster model JSON, URL weight-learner state) by name ──
-  saveModel(name: string, json: string): void;
+  /**
+   * Returns false when the store refused the write because another process keeps the shared
+   * copy of this model (PostgreSQL: one worker at a time holds a model's lease); the caller
+   * then reads the shared one with `loadModel`.
+   */
+  saveModel(name: string, json: string): void | boolean;
   loadModel(name: string): string | undefined;
 
   /** Closes the store (the SQLite file is checkpointed). Other calls afterwards throw; closing twice is harmless. */

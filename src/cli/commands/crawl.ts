@@ -1,21 +1,20 @@
 /** `broadsheet crawl <seed-url...> --db FILE` */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
+import { ConfigError } from '../../errors.js';
 import { crawl, type StopReason } from '../../crawl/crawler.js';
 import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../crawl/settings.js';
 import { formatProgress, type CrawlProgress } from '../../crawl/stats.js';
 import { createPolicy, POLICY_NAMES } from '../../frontier/index.js';
 import { closeOnSignals } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
-import { openSqliteStore } from '../../store/index.js';
+import { openStore } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
 
 /** Identifies the crawler to site owners; override with --user-agent. */
 export const DEFAULT_USER_AGENT = 'broadsheet/0.1 (focused news crawler; headless Chromium)';
 
-interface CrawlFlags {
+export interface CrawlFlags {
   db: string;
   maxPages?: number;
   maxDepth: number;
@@ -30,6 +29,8 @@ interface CrawlFlags {
   robots: boolean;
   timeout: number;
   progress: boolean;
+  /** PostgreSQL: how long a claim lasts without renewal (`broadsheet worker --lease`). */
+  leaseSec?: number;
 }
 
 /** Command-line option name → settings field, for "given on the command line". */
@@ -51,7 +52,7 @@ export function crawlCommand(setExit: (code: number) => void): Command {
   const command = new Command('crawl')
     .description('Crawl news sites from their start pages, fetching article pages first; resumable (run the same command again).')
     .argument('[seed-urls...]', 'start URLs (their sites are the crawl scope); may be left out when resuming')
-    .requiredOption('--db <file>', 'SQLite file holding the crawl (created if missing; an existing one is resumed)')
+    .requiredOption('--db <file|url>', 'SQLite file holding the crawl (created if missing; an existing one is resumed), or postgres://… to share the crawl with `broadsheet worker`s')
     .option('--max-pages <n>', 'stop after this many pages in the store (earlier runs count)', intOption(1, 100_000_000))
     .option('--max-depth <n>', 'deepest link level fetched (the start page is level 0)', intOption(0, 1000), 20)
     .option('--max-time <seconds>', 'stop this run after this many seconds', intOption(1, 10_000_000))
@@ -88,7 +89,7 @@ Examples:
   return command;
 }
 
-async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySet<keyof CrawlSettings>): Promise<number> {
+export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySet<keyof CrawlSettings>, opts: { requireStored?: boolean } = {}): Promise<number> {
   const given: CrawlSettings = {
     seeds,
     examples: flags.examples ?? [],
@@ -103,13 +104,15 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
     userAgent: flags.userAgent,
     robots: flags.robots,
   };
-  mkdirSync(dirname(flags.db), { recursive: true });
-  const store = openSqliteStore(flags.db);
+  const store = openStore(flags.db, flags.leaseSec !== undefined ? { pg: { leaseMs: flags.leaseSec * 1000 } } : {});
   let session: RenderSession | undefined;
   const abort = new AbortController();
   let releaseSignals = (): void => {};
   try {
     const storedJson = store.getSetting(CRAWL_SETTINGS_KEY);
+    if (storedJson === undefined && opts.requireStored) {
+      throw new ConfigError(`${flags.db} holds no crawl yet: start one with \`broadsheet crawl SEED-URL... --db ${flags.db}\` or copy one with \`broadsheet migrate\``);
+    }
     const settings = mergeSettings(storedJson === undefined ? undefined : parseSettings(storedJson), given, explicit);
     store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
 

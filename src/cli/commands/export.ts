@@ -3,7 +3,7 @@ import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, writeSyn
 import { basename, dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { writeArticlesWarc } from '../../export/warc.js';
-import { NearDuplicateFilter, openSqliteStore, type ArticleRow, type CrawlStore, type PageRow } from '../../store/index.js';
+import { NearDuplicateFilter, isPostgresUrl, openStore, type ArticleRow, type CrawlStore, type PageRow } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 
 interface ExportFlags {
@@ -21,7 +21,7 @@ const PAGE_COLUMNS = ['fetchOrder', 'url', 'finalUrl', 'site', 'depth', 'status'
 export function exportCommand(setExit: (code: number) => void): Command {
   return new Command('export')
     .description('Write the articles (or every fetched page) of a crawl database as JSON Lines, CSV or WARC.')
-    .requiredOption('--db <file>', 'the crawl database')
+    .requiredOption('--db <file|url>', 'the crawl database: an SQLite file or postgres://…')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'warc']).default('jsonl'))
     .addOption(new Option('--what <what>', 'articles (near-duplicates collapsed) or pages (fetch order)').choices(['articles', 'pages']).default('articles'))
     .option('-o, --out <file>', "output file ('-' for stdout)", '-')
@@ -47,11 +47,11 @@ Examples:
 }
 
 function runExport(flags: ExportFlags): number {
-  if (!existsSync(flags.db)) {
+  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) {
     process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
     return EXIT.usage;
   }
-  const store = openSqliteStore(flags.db);
+  const store = openStore(flags.db, { create: false });
   // Synchronous writes: the store's reads stream from SQLite, and nothing awaits between rows.
   let fd = 1;
   let written = 0;
@@ -90,11 +90,11 @@ async function runWarcExport(flags: ExportFlags): Promise<number> {
     process.stderr.write('broadsheet: WARC export holds articles only (use --format jsonl or csv for pages)\n');
     return EXIT.usage;
   }
-  if (!existsSync(flags.db)) {
+  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) {
     process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
     return EXIT.usage;
   }
-  const store = openSqliteStore(flags.db);
+  const store = openStore(flags.db, { create: false });
   const toFile = flags.out !== '-';
   if (toFile) mkdirSync(dirname(flags.out), { recursive: true });
   const out = toFile ? createWriteStream(flags.out) : process.stdout;

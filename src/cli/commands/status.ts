@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { CRAWL_SETTINGS_KEY } from '../../crawl/settings.js';
-import { openSqliteStore } from '../../store/index.js';
+import { isPostgresUrl, openStore } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 
 interface StatusFlags {
@@ -13,7 +13,7 @@ interface StatusFlags {
 export function statusCommand(setExit: (code: number) => void): Command {
   return new Command('status')
     .description('Show what a crawl database holds: pages, articles, harvest rate, queue, links, errors.')
-    .requiredOption('--db <file>', 'the crawl database')
+    .requiredOption('--db <file|url>', 'the crawl database: an SQLite file or postgres://…')
     .option('--json', 'print one JSON object')
     .action((flags: StatusFlags) => {
       setExit(runStatus(flags));
@@ -21,11 +21,11 @@ export function statusCommand(setExit: (code: number) => void): Command {
 }
 
 function runStatus(flags: StatusFlags): number {
-  if (!existsSync(flags.db)) {
+  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) {
     process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
     return EXIT.usage;
   }
-  const store = openSqliteStore(flags.db);
+  const store = openStore(flags.db, { create: false });
   try {
     const counts = store.counts();
     const errors = new Map<string, number>();

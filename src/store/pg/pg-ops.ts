@@ -551,6 +551,22 @@ export class PgOps {
     return rows[0]?.json;
   }
 
+  /** Runs `fn` with one connection inside one transaction (bulk copies); rolled back if it throws. */
+  async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const value = await fn(client);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw asPgStoreError(error, redactUrl(this.url));
+    } finally {
+      client.release();
+    }
+  }
+
   /** Deletes every row of every table (tests and benchmarks on a scratch database). */
   async truncateAll(): Promise<void> {
     await this.retrying(() =>
