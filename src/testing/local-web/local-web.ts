@@ -78,6 +78,8 @@ export interface LocalWebTruth {
 export interface LocalWebStats {
   /** Requests answered, by site name (the faulty site is `faulty`). */
   requests: Record<string, number>;
+  /** Requests answered, by URL (`http://host:port/path?query`): repeated fetches show here. */
+  byUrl: Record<string, number>;
 }
 
 export interface LocalWeb {
@@ -103,6 +105,7 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
   const servers: Server[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const requests: Record<string, number> = {};
+  const byUrl: Record<string, number> = {};
   let closed = false;
   const later = (ms: number, fn: () => void): void => {
     const timer = setTimeout(() => {
@@ -116,6 +119,8 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     requests[name] = 0;
     const server = createServer((req, res) => {
       requests[name] = (requests[name] ?? 0) + 1;
+      const url = `http://${req.headers.host ?? ''}${req.url ?? ''}`;
+      byUrl[url] = (byUrl[url] ?? 0) + 1;
       if (closed) return void res.destroy();
       handler(req, res);
     });
@@ -164,7 +169,7 @@ export async function startLocalWeb(options: LocalWebOptions = {}): Promise<Loca
     }
     const sites = [...byOrigin.values()].map((s) => s.info).filter((info) => info.name !== BLOCKED_SITE.name || !resolved.faulty);
     const truth = makeTruth(byOrigin, faultyOrigin);
-    const web: LocalWeb = { sites, truth, stats: () => ({ requests: { ...requests } }), close };
+    const web: LocalWeb = { sites, truth, stats: () => ({ requests: { ...requests }, byUrl: { ...byUrl } }), close };
     if (faulty) web.faulty = faulty;
     return web;
   } catch (error) {
