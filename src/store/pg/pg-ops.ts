@@ -114,6 +114,25 @@ function toEntry(row: FrontierRow): FrontierEntry {
   return entry;
 }
 
+/** A frontier row from raw SQL (snake_case; bigint columns arrive as strings). */
+function rawEntry(r: Record<string, unknown>): FrontierEntry {
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return {
+    url: r['url'] as string,
+    site: r['site'] as string,
+    depth: Number(r['depth']),
+    priority: Number(r['priority']),
+    state: r['state'] as FrontierEntry['state'],
+    attempts: Number(r['attempts']),
+    notBefore: num(r['not_before']),
+    foundOn: (r['found_on'] as string | null) ?? null,
+    anchor: (r['anchor'] as string | null) ?? null,
+    scoredWithVersion: num(r['scored_with_version']),
+    lastError: (r['last_error'] as string | null) ?? null,
+    enqueuedAt: Number(r['enqueued_at']),
+  };
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -133,7 +152,11 @@ export class PgOps {
   ) {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryForMs = opts.retryForMs ?? DEFAULT_RETRY_FOR_MS;
-    this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 2, connectionTimeoutMillis: 10_000 });
+    // synchronous_commit=off on every connection: commits do not wait for the WAL to reach the
+    // disk — the trade SQLite's synchronous=NORMAL makes (src/store/sqlite-open.ts). A server
+    // crash may lose the last few hundred ms of commits, whose URLs stay claimed until their
+    // leases run out and are fetched again; the store stays consistent.
+    this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 2, connectionTimeoutMillis: 10_000, options: '-c synchronous_commit=off' });
     // An idle client whose server went away emits 'error' on the pool; the next query reconnects.
     this.pool.on('error', () => {});
     this.db = drizzle(this.pool, { schema });
@@ -286,6 +309,25 @@ export class PgOps {
 
   async claimNext(opts: ClaimOptions & { hostGapMs?: number; maxPages?: number } = {}): Promise<FrontierEntry | undefined> {
     const now = opts.now ?? Date.now();
+    const gapMs = opts.hostGapMs ?? 0;
+    if (gapMs <= 0 && (opts.maxPages === undefined || !Number.isFinite(opts.maxPages))) {
+      // No shared politeness or budget to keep: one statement, one round trip.
+      const excluded = opts.excludeSites ?? [];
+      const rows = await this.retrying(() =>
+        this.db.execute<Record<string, unknown>>(sql`
+          UPDATE ${frontier} SET state = 'in-flight', lease_until = ${now + this.leaseMs}, claimed_by = ${this.workerId}
+          WHERE ${frontier.id} = (
+            SELECT ${frontier.id} FROM ${frontier}
+            WHERE ${frontier.state} = 'queued'
+              AND (${frontier.notBefore} IS NULL OR ${frontier.notBefore} <= ${now})
+              ${excluded.length > 0 ? sql`AND ${notInArray(frontier.site, [...excluded])}` : sql``}
+            ORDER BY ${frontier.priority} DESC, ${frontier.id}
+            LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING url, site, depth, priority, state, attempts, not_before, found_on, anchor, scored_with_version, last_error, enqueued_at`),
+      );
+      const r = rows.rows[0];
+      return r ? rawEntry(r) : undefined;
+    }
     const row = await this.tx(async (tx) => {
       if (opts.maxPages !== undefined && Number.isFinite(opts.maxPages)) {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${BUDGET_LOCK})`);
