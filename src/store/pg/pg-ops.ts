@@ -355,7 +355,7 @@ export class PgOps {
           await tx.insert(hosts).values({ site: found.site, nextAllowedAt: 0 }).onConflictDoNothing();
           const turn = await tx
             .update(hosts)
-            .set({ nextAllowedAt: sql`${now} + GREATEST(${gap}, coalesce(${hosts.crawlDelayMs}, 0))` })
+            .set({ nextAllowedAt: sql`${now}::bigint + GREATEST(${gap}::bigint, coalesce(${hosts.crawlDelayMs}, 0))` })
             .where(and(eq(hosts.site, found.site), sql`${hosts.nextAllowedAt} <= ${now}`))
             .returning({ site: hosts.site });
           if (turn.length === 0) {
