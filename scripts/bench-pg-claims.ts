@@ -28,9 +28,11 @@ interface Result {
 
 async function claimer(job: Job): Promise<Result> {
   const latenciesMs: number[] = [];
-  const end = performance.now() + job.seconds * 1000;
+  // The window opens once the connection is open (opening takes the migration lock in turn).
+  let end = 0;
   if (job.kind === 'sqlite') {
     const store = openSqliteStore(job.db);
+    end = performance.now() + job.seconds * 1000;
     while (performance.now() < end) {
       const t = performance.now();
       if (!store.claimNext()) break;
@@ -39,6 +41,7 @@ async function claimer(job: Job): Promise<Result> {
     store.close();
   } else {
     const ops = await PgOps.open(job.db, { poolSize: 1, leaseMs: 3_600_000 });
+    end = performance.now() + job.seconds * 1000;
     while (performance.now() < end) {
       const t = performance.now();
       if (!(await ops.claimNext())) break;
