@@ -176,7 +176,7 @@ class Crawler {
           return;
         }
         // A store shared with other workers (PostgreSQL) refuses claims past the common budget.
-        if (this.inFlight === 0 && Number.isFinite(this.options.maxPages) && this.store.counts().pages >= this.options.maxPages) {
+        if (this.store.shared && this.inFlight === 0 && Number.isFinite(this.options.maxPages) && this.store.counts().pages >= this.options.maxPages) {
           this.stop ??= 'max-pages';
           return;
         }

@@ -60,6 +60,8 @@ function threadEntry(): { file: URL; eval: boolean; code?: string } {
 }
 
 export class PgStore implements CrawlStore {
+  /** Many workers share this store: claims keep the politeness gap and budget across them. */
+  readonly shared = true;
   /** This store's worker id (`host:pid:random`), as written in the leases it holds. */
   readonly workerId: string;
   private readonly worker: Worker;

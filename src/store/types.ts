@@ -260,6 +260,12 @@ export interface StoreCounts {
 }
 
 export interface CrawlStore {
+  /**
+   * True for a store many crawler processes share (PostgreSQL): its claimNext keeps
+   * `hostGapMs` and `maxPages` across them. Absent for single-process stores.
+   */
+  readonly shared?: boolean;
+
   // ── settings: the crawl's options recorded at the first run (seeds, scope, policy, budget),
   //    so a re-run resumes consistently ──
   getSetting(key: string): string | undefined;
