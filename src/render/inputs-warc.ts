@@ -13,6 +13,7 @@
  * Plain Node; no browser.
  */
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { WARCParser, type WARCRecord } from 'warcio';
 import { InputError } from '../errors.js';
 import type { ReplayResource, ReplaySource } from './request-policy.js';
@@ -78,7 +79,15 @@ export async function* readWarc(path: string, options: ReadWarcOptions = {}): As
     let record: WARCRecord;
     try {
       const next = await iterator.next();
-      if (next.done) return;
+      if (next.done) {
+        // The parser stops quietly inside a damaged gzip member; reaching the end means its
+        // offset is the file's size (compressed bytes for .gz, plain bytes otherwise).
+        const size = (await stat(path)).size;
+        if (parser.offset !== size) {
+          yield { kind: 'failed', error: corrupt(path, new Error(`damaged or truncated data: the reader stopped at byte ${parser.offset}, the file has ${size}`)) };
+        }
+        return;
+      }
       record = next.value;
     } catch (error) {
       yield { kind: 'failed', error: corrupt(path, error) };
