@@ -58,6 +58,8 @@ export type WarcEvent =
 export interface ReadWarcOptions {
   /** Payloads larger than this are skipped as 'too-large'. */
   maxBytes?: number;
+  /** Called with each 2xx `/robots.txt` response (still counted as skipped 'not-html'). */
+  onRobotsTxt?: (url: string, body: string) => void;
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -95,7 +97,7 @@ export async function* readWarc(path: string, options: ReadWarcOptions = {}): As
     }
     let event: WarcEvent;
     try {
-      event = await toEvent(record, maxBytes);
+      event = await toEvent(record, maxBytes, options.onRobotsTxt);
     } catch (error) {
       // A payload that cannot be read (a truncated gzip member inside it) ends the file too.
       yield { kind: 'failed', error: corrupt(path, error) };
@@ -111,7 +113,7 @@ function corrupt(path: string, error: unknown): InputError {
   return new InputError(code, `${path}: cannot read further (${reason}); the rest of this file is skipped`, { cause: error });
 }
 
-async function toEvent(record: WARCRecord, maxBytes: number): Promise<WarcEvent> {
+async function toEvent(record: WARCRecord, maxBytes: number, onRobotsTxt?: ReadWarcOptions['onRobotsTxt']): Promise<WarcEvent> {
   const url = record.warcTargetURI ?? undefined;
   const skip = async (reason: WarcSkipReason): Promise<WarcEvent> => {
     await record.skipFully();
@@ -123,6 +125,10 @@ async function toEvent(record: WARCRecord, maxBytes: number): Promise<WarcEvent>
   if (!(status >= 200 && status < 300)) return skip('http-status');
   const headers = lowerHeaders(record);
   const mime = mimeOf(headers['content-type']);
+  if (onRobotsTxt && mime === 'text/plain' && /^https?:\/\/[^/]+\/robots\.txt$/i.test(url)) {
+    onRobotsTxt(url, Buffer.from(await record.readFully(true)).toString('utf8'));
+    return { kind: 'skipped', reason: 'not-html', url };
+  }
   if (mime !== '' && !HTML_TYPES.has(mime)) return skip('not-html');
   if (record.warcHeader('WARC-Truncated')) return skip('truncated');
   if (record.warcContentLength > maxBytes * 2) return skip('too-large');
