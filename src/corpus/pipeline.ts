@@ -19,7 +19,7 @@ import { MinHashIndex, minhashSignature } from './minhash.js';
 import { RobotsIndex, tdmReserved } from './opt-outs.js';
 import { qualityDecisions } from './quality.js';
 import { QUALITY_RULES, type QualityRule } from './quality-rules.js';
-import { readManifest, readShardRecords, writeManifest, writeShard, type CorpusRecord, type Manifest } from './shards.js';
+import { readManifest, readShardRecords, writeManifest, writeShard, type CorpusRecord, type Manifest, type RemovedRecord } from './shards.js';
 import { readSources, type SourceDoc } from './sources.js';
 import { bump, emptyChunk, lengthBucket, type ChunkStats } from './stats.js';
 
@@ -98,9 +98,9 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
   const runChunk = async (): Promise<void> => {
     const chunk = emptyChunk(manifest.chunks.length);
     chunk.inputs = batch.length;
-    const records = await processChunk(batch, chunk);
+    const { records, removed } = await processChunk(batch, chunk);
     const t0 = performance.now();
-    chunk.files = await writeShard(options.outDir, chunk.index, records, options.formats);
+    chunk.files = await writeShard(options.outDir, chunk.index, records, options.formats, removed);
     chunk.timeMs.write = Math.round(performance.now() - t0);
     manifest.chunks.push(chunk);
     await writeManifest(options.outDir, manifest);
@@ -108,7 +108,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
     batch = [];
   };
 
-  const processChunk = async (sources: SourceDoc[], chunk: ChunkStats): Promise<CorpusRecord[]> => {
+  const processChunk = async (sources: SourceDoc[], chunk: ChunkStats): Promise<{ records: CorpusRecord[]; removed: RemovedRecord[] }> => {
     // Extraction, concurrently; everything after it in input order (dedup depends on order).
     const t0 = performance.now();
     const extracted = new Array<ExtractionResult | undefined>(sources.length);
@@ -126,6 +126,10 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
     chunk.timeMs.extract = Math.round(performance.now() - t0);
 
     const records: CorpusRecord[] = [];
+    const removed: RemovedRecord[] = [];
+    const drop = (id: string, stage: string, reason: string, values?: Record<string, number>): void => {
+      removed.push({ id, stage, reason, ...(values ? { values } : {}) });
+    };
     for (let i = 0; i < sources.length; i++) {
       const source = sources[i]!;
       options.onDocument?.();
@@ -135,6 +139,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       }
       if (source.kind === 'failed') {
         bump(chunk.failed, source.error.code);
+        drop(source.id, 'read', `${source.error.code}: ${source.error.message}`);
         continue;
       }
       chunk.documents++;
@@ -148,10 +153,12 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
         const result = extracted[i]!;
         if (result.status === 'error') {
           bump(chunk.failed, result.error.code);
+          drop(source.id, 'extract', `${result.error.code}: ${result.error.message}`);
           continue;
         }
         if (result.status === 'none') {
           chunk.noArticle++;
+          drop(source.id, 'extract', `no article: ${result.reason}`);
           continue;
         }
         const article = result.article;
@@ -175,6 +182,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       bump(chunk.timeMs, 'optOut', performance.now() - tOpt);
       if (options.enforceOptOuts && (tdm || robotsDisallow.length > 0)) {
         chunk.optOut.removed++;
+        drop(source.id, 'opt-out', tdm ? 'tdm-reservation' : `robots.txt disallows ${robotsDisallow.join(', ')}`);
         continue;
       }
 
@@ -183,6 +191,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       bump(chunk.timeMs, 'language', performance.now() - tLang);
       if ((options.languages.length > 0 && !options.languages.includes(language.language)) || language.confidence < options.minLanguageConfidence) {
         chunk.languageRemoved++;
+        drop(source.id, 'language', `${language.language} (${language.confidence})`);
         continue;
       }
 
@@ -193,6 +202,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       for (const f of failures) bump(chunk.qualityFailures, f.rule);
       if (failures.length > 0) {
         chunk.qualityRemoved++;
+        drop(source.id, 'quality', failures.map((f) => f.rule).join(' '), Object.fromEntries(decisions.map((d) => [d.rule, d.value])));
         continue;
       }
 
@@ -212,6 +222,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       }
       if (duplicateOf !== undefined) {
         if (duplicateOf !== 'exact') bump(chunk.duplicateClusters, duplicateOf);
+        drop(source.id, 'dedup', duplicateOf === 'exact' ? 'exact duplicate' : `near-duplicate of ${duplicateOf}`);
         bump(chunk.timeMs, 'dedup', performance.now() - tDedup);
         continue;
       }
@@ -246,7 +257,7 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       });
     }
     for (const key of Object.keys(chunk.timeMs)) chunk.timeMs[key] = Math.round(chunk.timeMs[key]!);
-    return records;
+    return { records, removed };
   };
 
   const tRead = performance.now();

@@ -33,6 +33,15 @@ export interface CorpusRecord {
   filters: Record<string, number>;
 }
 
+/** A document that did not make it into the corpus: where and why (written to `removed-*.jsonl.gz`). */
+export interface RemovedRecord {
+  id: string;
+  stage: string;
+  reason: string;
+  /** The quality measures, for documents the quality rules removed. */
+  values?: Record<string, number>;
+}
+
 export interface Manifest {
   version: 1;
   /** The options that shape the output; a resumed run must use the same ones. */
@@ -59,9 +68,19 @@ export async function writeManifest(dir: string, manifest: Manifest): Promise<vo
 }
 
 /** Writes one shard in the chosen formats; returns the file names. */
-export async function writeShard(dir: string, index: number, records: readonly CorpusRecord[], formats: readonly ('jsonl' | 'parquet')[]): Promise<string[]> {
+export async function writeShard(
+  dir: string,
+  index: number,
+  records: readonly CorpusRecord[],
+  formats: readonly ('jsonl' | 'parquet')[],
+  removed: readonly RemovedRecord[] = [],
+): Promise<string[]> {
   const files: string[] = [];
   const name = shardName(index);
+  // Why each other document of the chunk was left out, for audits and threshold tuning.
+  const removedName = `removed-${String(index).padStart(5, '0')}.jsonl.gz`;
+  await writeFile(join(dir, `${removedName}.tmp`), await promisify(gzip)(removed.map((r) => `${JSON.stringify(r)}\n`).join('')));
+  await rename(join(dir, `${removedName}.tmp`), join(dir, removedName));
   if (formats.includes('jsonl')) {
     const body = await promisify(gzip)(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     await writeFile(join(dir, `${name}.jsonl.gz.tmp`), body);
