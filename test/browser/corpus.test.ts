@@ -90,3 +90,20 @@ test('a WARC becomes deduplicated shards with a card, and a stopped run resumes'
   // Other settings in the same directory are refused rather than mixed in.
   await expect(buildCorpus({ ...options, dedup: { ...options.dedup, similarity: 0.9 } })).rejects.toThrow(/other settings/);
 });
+
+test('a WARC page is laid out with the stylesheet the archive holds, unless replay is off', async ({ browser }) => {
+  const text = 'The council voted on Tuesday to approve the new budget for the coming year, after a long debate about schools and roads. '.repeat(6);
+  const para = (s: string): string => `<p>${s} ${text}</p>`;
+  const html = `<!doctype html><html><head><title>Story</title><link rel="stylesheet" href="/s.css"></head><body><div class="promo">${para('PROMO ONE')}${para('PROMO TWO')}${para('PROMO THREE')}</div><article>${para('Body one')}${para('Body two')}</article></body></html>`;
+  const warc = join(dir, 'replay.warc.gz');
+  await writeWarcFile(warc, [
+    { url: 'https://r.example/story', body: html },
+    { url: 'https://r.example/s.css', body: '.promo{display:none}', contentType: 'text/css' },
+  ]);
+  const [replayed] = await extract(warc, { browser });
+  const [plain] = await extract(warc, { browser, replay: false });
+  if (replayed?.status !== 'article' || plain?.status !== 'article') throw new Error('expected articles');
+  expect(replayed.input).toMatch(/^https:\/\/r\.example\/story#urn:uuid:/);
+  expect(replayed.article.text).not.toContain('PROMO');
+  expect(plain.article.text).toContain('PROMO');
+});
