@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { getDomain } from 'tldts';
+import { ConfigError } from '../errors.js';
 import { extractRenderInput, type ExtractionResult } from '../extract/extract.js';
 import { resolveExtractOptions } from '../extract/options.js';
 import type { ExtractParams } from '../extract/from-snapshot.js';
@@ -18,7 +19,7 @@ import { identifyLanguage } from './language.js';
 import { MinHashIndex, minhashSignature } from './minhash.js';
 import { RobotsIndex, tdmReserved } from './opt-outs.js';
 import { qualityDecisions } from './quality.js';
-import { QUALITY_RULES, type QualityRule } from './quality-rules.js';
+import type { QualityRule } from './quality-rules.js';
 import { readManifest, readShardRecords, writeManifest, writeShard, type CorpusRecord, type Manifest, type RemovedRecord } from './shards.js';
 import { readSources, type SourceDoc } from './sources.js';
 import { bump, emptyChunk, lengthBucket, type ChunkStats } from './stats.js';
@@ -52,7 +53,8 @@ export interface CorpusRun {
   resumedChunks: number;
 }
 
-export class CorpusSettingsMismatch extends Error {}
+/** The output directory holds a corpus built with other settings: resuming would mix them. */
+export class CorpusSettingsMismatch extends ConfigError {}
 
 export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
   mkdirSync(options.outDir, { recursive: true });
@@ -285,4 +287,3 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
   return { manifest, resumedChunks };
 }
 
-export const DEFAULT_RULES = QUALITY_RULES;
