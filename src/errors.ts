@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'input-too-large'
   | 'input-not-found'
   | 'input-invalid-url'
+  | 'input-warc-corrupt'
   | 'render-timeout'
   | 'render-navigation'
   | 'render-http-status'

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
+import { corpusCommand } from './commands/corpus.js';
 import { crawlCommand } from './commands/crawl.js';
 import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
@@ -37,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(modelCommand(setExit))
     .addCommand(crawlCommand(setExit))
     .addCommand(statusCommand(setExit))
-    .addCommand(exportCommand(setExit));
+    .addCommand(exportCommand(setExit))
+    .addCommand(corpusCommand(setExit));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -6,7 +6,8 @@
  */
 import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
-import { expandInputs, loadSavedPage, type InputSpec } from '../render/inputs.js';
+import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../render/inputs.js';
+import { expandWarcSpecs } from '../render/inputs-warc.js';
 import { launchBrowser } from '../render/browser.js';
 import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
 import type { Article, PageTypeVerdict } from './article.js';
@@ -52,9 +53,19 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
+  const { browser: _browser, onResult: _onResult, params: _params, ...rest } = options;
+  const resolved = resolveExtractOptions(rest);
+  const specs = await expandWarcSpecs(await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]), {
+    replay: resolved.replay,
+    maxBytes: resolved.maxBytes,
+  });
+  return extractInputSpecs(specs, options);
+}
+
+/** As `extract`, for inputs already expanded (`expandInputs`, then `expandWarcSpecs` for WARC files). */
+export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
   const { browser: injected, onResult, params, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
-  const specs = await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]);
   const browser = injected ?? (await launchBrowser());
   try {
     const session = new RenderSession(browser, { concurrency: resolved.concurrency });
@@ -121,8 +132,12 @@ async function extractSpec(
       input = { kind: 'html', bytes: saved.bytes, url: saved.url, label: spec.input };
     } else if (spec.kind === 'url') {
       input = { kind: 'url', url: spec.url, label: spec.input };
-    } else {
+    } else if (spec.kind === 'warc-page') {
+      input = warcPageInput(spec);
+    } else if (spec.kind === 'invalid') {
       throw spec.error;
+    } else {
+      throw new Error(`unexpanded WARC spec ${spec.input}`);
     }
     const result = await extractOne(session, input, spec.input, index, options, params, many);
     result.timingsMs.loadMs = round(loadMs);
@@ -132,6 +147,9 @@ async function extractSpec(
     return errorResult(spec.input, error, performance.now() - started);
   }
 }
+
+/** Renders one input on a session and extracts it; a failure is an error result (for the corpus pipeline). */
+export { extractOne as extractRenderInput };
 
 async function extractOne(
   session: RenderSession,

@@ -25,6 +25,8 @@ export const extractOptionsSchema = z.object({
    * `pageType`.
    */
   articlesOnly: z.boolean().default(false),
+  /** Serve a WARC page's archived stylesheets, images and fonts when rendering it (the real layout). */
+  replay: z.boolean().default(true),
   /** Keep the visual units, scores and decisions in each result. */
   explain: z.boolean().default(false),
   /**

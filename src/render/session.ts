@@ -14,12 +14,15 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { applyLivePolicy, applyOfflinePolicy, type RequestStats } from './request-policy.js';
+import { applyLivePolicy, applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 
 export type RenderInput =
-  /** A saved page: `bytes` are served as the document at `url`; nothing else is fetched. */
-  | { kind: 'html'; bytes: Buffer; url: string; label: string }
+  /**
+   * A saved page: `bytes` are served as the document at `url`; nothing else is fetched, except
+   * subresources that `replay` holds (an archive's stylesheets and images), served from it.
+   */
+  | { kind: 'html'; bytes: Buffer; url: string; label: string; replay?: ReplaySource }
   /** A live page, fetched from the network. */
   | { kind: 'url'; url: string; label: string };
 
@@ -271,7 +274,7 @@ export class RenderSession {
     let stats: RequestStats;
     let httpStatus: number | null = null;
     if (input.kind === 'html') {
-      stats = await applyOfflinePolicy(page, input.bytes);
+      stats = await applyOfflinePolicy(page, input.bytes, input.replay);
       try {
         await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
       } catch (error) {

@@ -2,9 +2,10 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
-import { extract, type ExtractionResult } from '../../extract/extract.js';
+import { extractInputSpecs, type ExtractionResult } from '../../extract/extract.js';
 import { launchBrowser, closeOnSignals } from '../../render/browser.js';
 import { expandInputs } from '../../render/inputs.js';
+import { expandWarcSpecs, type WarcSkipCounts } from '../../render/inputs-warc.js';
 import { createProgress } from '../progress.js';
 import { formatResult, summaryTable, toRecord, type OutputFormat } from '../output.js';
 import { intOption } from '../parse.js';
@@ -30,12 +31,13 @@ interface ExtractFlags {
   model?: string;
   modelOptional?: boolean;
   articlesOnly?: boolean;
+  replay: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
   return new Command('extract')
     .description('Render pages in Chromium and extract their article bodies.')
-    .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, or directories of them')
+    .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, .warc/.warc.gz archives, or directories of them')
     .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
     .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error)')
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
@@ -45,6 +47,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
     .option('--max-mb <n>', 'refuse saved files larger than this many MiB', intOption(1, 4096), 25)
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
+    .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds')
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
     .option('--explain', 'include the visual units, their features, scores and roles in the output')
     .option('--screenshot <file.png>', 'with --explain: draw the visual units on a screenshot, coloured by score, the body outlined')
@@ -64,6 +67,7 @@ Examples:
   broadsheet extract page.html --format markdown
   broadsheet extract https://example.com/news/story --format json
   broadsheet extract saved/ --out articles.jsonl --concurrency 4
+  broadsheet extract crawl.warc.gz --summary
   broadsheet extract page.html --explain --screenshot units.png`,
     )
     .action(async (inputs: string[], flags: ExtractFlags) => {
@@ -89,7 +93,10 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       process.stderr.write(`broadsheet: ${message}; extracting with the visual score alone (--model-optional)\n`);
     }
   }
-  const specs = await expandInputs(inputs);
+  const skipped: WarcSkipCounts = {};
+  const specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped });
+  const skippedText = Object.entries(skipped).map(([reason, n]) => `${n} ${reason}`).join(', ');
+  if (skippedText) process.stderr.write(`broadsheet: WARC records skipped: ${skippedText}\n`);
   if (specs.length === 0) {
     process.stderr.write(`broadsheet: no inputs found in ${inputs.join(' ')} (expected URLs, .html/.htm/.html.gz files or directories of them)\n`);
     return EXIT.someFailed;
@@ -106,7 +113,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
   const releaseSignals = closeOnSignals(browser);
   let results: ExtractionResult[];
   try {
-    results = await extract(inputs, {
+    results = await extractInputSpecs(specs, {
       browser,
       concurrency: flags.concurrency,
       ...(flags.js ? { javaScript: true } : {}),
@@ -117,6 +124,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       blockResources: flags.block ?? [],
       explain: flags.explain === true,
       articlesOnly: flags.articlesOnly === true,
+      replay: flags.replay,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
