@@ -175,6 +175,7 @@ async function extractOne(
         maxElements: options.maxElements,
         blockResources: options.blockResources,
         viewport: options.viewport,
+        allowPrivateNetwork: options.allowPrivateNetwork,
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       },
     );

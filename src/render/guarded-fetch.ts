@@ -201,3 +201,22 @@ function networkError(url: URL, error: NodeJS.ErrnoException): FetchError {
   const code = error.code ?? '';
   return new FetchError('fetch-network', `Could not fetch ${url.href}: ${code || error.message}`, RETRYABLE_NET_CODES.has(code), { cause: error });
 }
+
+/**
+ * `guardedFetch` behind the WHATWG `fetch` signature, for code written against `fetch` (the
+ * robots.txt cache): same checks and limits; the body comes back whole and decoded.
+ */
+export function guardedFetchFunction(limits: FetchLimits): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const response = await guardedFetch({ url, method: init?.method ?? 'GET', headers }, limits, init?.signal ?? undefined);
+    const empty = response.status === 204 || response.status === 205 || response.status === 304;
+    const outHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+      for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
+    }
+    return new Response(empty ? null : new Uint8Array(response.body), { status: response.status, headers: outHeaders });
+  }) as typeof fetch;
+}

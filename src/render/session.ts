@@ -7,15 +7,17 @@
  * session owns and closes in `close()`.
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
-import { BrowserLaunchError, RenderError } from '../errors.js';
+import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot } from '../types.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { applyLivePolicy, applyOfflinePolicy, type RequestStats } from './request-policy.js';
+import { applyOfflinePolicy, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
+import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 
 export type RenderInput =
   /** A saved page: `bytes` are served as the document at `url`; nothing else is fetched. */
@@ -185,7 +187,7 @@ export class RenderSession {
         }
         // A page that failed for its own reasons (bad status, not HTML, too large) leaves a
         // healthy renderer; timeouts and crashes may not.
-        healthy = error instanceof RenderError && REUSABLE_AFTER.has(error.code) && !worker.crashed;
+        healthy = ((error instanceof RenderError && REUSABLE_AFTER.has(error.code)) || error instanceof FetchError) && !worker.crashed;
         throw error;
       }
     } finally {
@@ -278,8 +280,24 @@ export class RenderSession {
         throw navigationFailure(error, input.label, options.navigationTimeoutMs);
       }
     } else {
-      stats = await applyLivePolicy(page, options.blockResources);
-      httpStatus = await this.loadLive(page, input.url, options);
+      // The fetch guard: Node fetches the document (and every subrequest) under its limits.
+      const limits: FetchLimits = {
+        ...DEFAULT_FETCH_LIMITS,
+        allowPrivateNetwork: options.allowPrivateNetwork,
+        allowedAddresses: options.allowedAddresses,
+        maxBodyBytes: options.maxResponseBytes,
+        timeoutMs: options.navigationTimeoutMs,
+      };
+      const userAgent = options.userAgent ?? (await page.evaluate(() => navigator.userAgent));
+      const document = await prefetchDocument(input.url, { 'user-agent': userAgent }, limits);
+      // Refused before Chromium spends anything on them (the same checks follow the navigation).
+      if (document.status >= 400) {
+        throw new RenderError('render-http-status', `${document.url} answered HTTP ${document.status}`, isRetryableStatus(document.status));
+      }
+      const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
+      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
+      httpStatus = await this.loadLive(page, document.url, options);
     }
     const loadMs = performance.now() - loadStarted;
 

@@ -73,7 +73,7 @@ test('bad inputs each get a clear error, the good one is extracted, exit code 1'
     'empty.html', 'binary.html', 'plain.html', 'huge.html', 'loop.html', 'good.html', 'missing.html',
   ].map((f) => join(dir, f));
   const urls = ['http://', `${base}/hang`, `${base}/500`, 'http://127.0.0.1:9/unreachable'];
-  const { code, stderr } = await run(['extract', ...inputs, ...urls, '--js', '--timeout', '4000', '--script-timeout', '3000', '--out', out, '--no-progress', '--summary']);
+  const { code, stderr } = await run(['extract', ...inputs, ...urls, '--js', '--timeout', '4000', '--script-timeout', '3000', '--out', out, '--no-progress', '--summary', '--allow-private-network']);
   expect(code).toBe(1);
   const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
   expect(records).toHaveLength(inputs.length + urls.length);
@@ -86,9 +86,9 @@ test('bad inputs each get a clear error, the good one is extracted, exit code 1'
   expect(['render-timeout', 'render-script-timeout']).toContain(codeOf('loop.html'));
   expect(codeOf('missing.html')).toBe('input-not-found');
   expect(codeOf('http://')).toBe('input-invalid-url');
-  expect(codeOf(`${base}/hang`)).toBe('render-timeout');
+  expect(codeOf(`${base}/hang`)).toBe('fetch-timeout');
   expect(codeOf(`${base}/500`)).toBe('render-http-status');
-  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('render-navigation');
+  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('fetch-network');
   for (const r of records) if (r['status'] === 'error') expect(String(r['error']['message']).length).toBeGreaterThan(10);
   const good = byInput.get('good.html')!;
   expect(good['status']).toBe('article');

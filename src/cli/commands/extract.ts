@@ -30,6 +30,7 @@ interface ExtractFlags {
   model?: string;
   modelOptional?: boolean;
   articlesOnly?: boolean;
+  allowPrivateNetwork?: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -51,6 +52,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--summary', 'print a one-line-per-input summary instead of the article bodies')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--user-agent <ua>', 'User-Agent for live URLs')
+    .option('--allow-private-network', 'live URLs: let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--model <file>', 'also use a cluster model (broadsheet model train) to check and overrule the visual body pick')
     .option('--model-optional', 'with --model: if the model cannot be loaded, say so on stderr and use the visual score alone')
     .addHelpText(
@@ -117,6 +119,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       blockResources: flags.block ?? [],
       explain: flags.explain === true,
       articlesOnly: flags.articlesOnly === true,
+      allowPrivateNetwork: flags.allowPrivateNetwork === true,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
