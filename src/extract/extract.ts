@@ -44,6 +44,11 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
   onResult?: (result: ExtractionResult, index: number) => void;
   /** Stage parameters (tuning); defaults are the benchmarked ones. */
   params?: Partial<ExtractParams>;
+  /**
+   * Launches a replacement when the browser crashes or is killed mid-run (the pages in flight
+   * are rendered again on it). Default: `launchBrowser` when no browser is injected, none when one is.
+   */
+  relaunchBrowser?: () => Promise<Browser>;
 }
 
 /**
@@ -52,14 +57,17 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: injected, onResult, params, ...rest } = options;
+  const { browser: injected, onResult, params, relaunchBrowser, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const specs = await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]);
   const browser = injected ?? (await launchBrowser());
+  const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
+  const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
   try {
-    const session = new RenderSession(browser, { concurrency: resolved.concurrency });
     return await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1 });
   } finally {
+    // Closes the contexts, and any browser launched to replace a dead one.
+    await session.close();
     if (!injected) await browser.close();
   }
 }

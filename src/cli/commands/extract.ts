@@ -110,6 +110,8 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
   try {
     results = await extract(inputs, {
       browser,
+      // A browser that crashes or is killed mid-run is replaced; its pages are rendered again.
+      relaunchBrowser: () => launchBrowser(),
       concurrency: flags.concurrency,
       ...(flags.js ? { javaScript: true } : {}),
       navigationTimeoutMs: flags.timeout,
