@@ -131,3 +131,18 @@ test('--help lists every extract option the README documents', async () => {
   expect(documented.length).toBeGreaterThan(5);
   for (const flag of documented) expect(stdout).toContain(flag);
 });
+
+test('--out never replaces an existing file silently, and is written whole or not at all', async () => {
+  const out = join(dir, 'kept.jsonl');
+  await writeFile(out, 'earlier results\n');
+  const refused = await run(['extract', join(dir, 'good.html'), '--out', out, '--no-progress', '--summary']);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('--force');
+  expect(await readFile(out, 'utf8')).toBe('earlier results\n');
+  const forced = await run(['extract', join(dir, 'good.html'), '--out', out, '--force', '--no-progress', '--summary']);
+  expect(forced.code).toBe(0);
+  const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(records.map((r) => r['status'])).toEqual(['article']);
+  const { readdir } = await import('node:fs/promises');
+  expect((await readdir(dir)).filter((f) => f.includes('.partial-'))).toEqual([]);
+});

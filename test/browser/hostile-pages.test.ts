@@ -33,3 +33,24 @@ for (const { name, html, listLeaks } of cases) {
     if (!listLeaks) expect(result.article.text).not.toContain('More news');
   });
 }
+
+test('safe output: the article HTML carries no script, handler, javascript: or data: link, form or frame', async ({ browser }) => {
+  const hostileBody = `
+    <p onclick="steal()">Paragraph A: the council met on Tuesday and agreed <a href="javascript:steal()">the new budget</a> after a long debate.</p>
+    <script>document.write('<p>written by script</p>')</script>
+    <p>Paragraph B: <a href="data:text/html,<script>alert(1)</script>">a data link</a> and <a href="https://example.com/ok" onmouseover="x()">a fine link</a> in the text.</p>
+    <form action="https://evil.example/"><p>Paragraph C inside a form: <input name="q" value="type here"><button>Send</button> the budget passed.</p></form>
+    <img src="x" onerror="steal()" alt="a picture"><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">
+    <iframe src="https://evil.example/frame"></iframe><object data="x.swf"></object><svg><script>alert(1)</script></svg>
+    <p style="background:url(javascript:alert(1))">Paragraph D: <b onclick="x()">bold</b> words about roads and schools and the harbour.</p>`;
+  const html = `<!doctype html><html><head><title>Council agrees budget</title></head><body><article><h1>Council agrees budget</h1>${hostileBody}${BODY}</article></body></html>`;
+  const result = await extractHtml(html, { browser, javaScript: true });
+  expect(result.status).toBe('article');
+  if (result.status !== 'article') return;
+  const out = result.article.html;
+  expect(out).toContain('agreed');
+  expect(out).toContain('href="https://example.com/ok"');
+  for (const bad of [/<script/i, /\son[a-z]+\s*=/i, /javascript:/i, /data:text/i, /<form/i, /<input/i, /<button/i, /<iframe/i, /<object/i, /<svg/i, /style=/i]) {
+    expect(out, String(bad)).not.toMatch(bad);
+  }
+});

@@ -1,5 +1,5 @@
 /** `broadsheet extract <inputs...>` */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { extract, type ExtractionResult } from '../../extract/extract.js';
@@ -31,6 +31,7 @@ interface ExtractFlags {
   modelOptional?: boolean;
   articlesOnly?: boolean;
   allowPrivateNetwork?: boolean;
+  force?: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -38,7 +39,8 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .description('Render pages in Chromium and extract their article bodies.')
     .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, or directories of them')
     .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
-    .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error)')
+    .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error); written to FILE.partial-PID and renamed when the run ends')
+    .option('--force', 'with --out: replace FILE if it exists (refused otherwise)')
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
     .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
@@ -98,9 +100,16 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
   }
   const many = specs.length > 1;
   let out: ReturnType<typeof createWriteStream> | undefined;
-  if (flags.out) {
+  // Output is written beside the target and renamed into place at the end: a reader never sees
+  // half a file, and an existing file is never replaced without --force.
+  const partial = flags.out ? `${flags.out}.partial-${process.pid}` : undefined;
+  if (flags.out && partial) {
+    if (existsSync(flags.out) && !flags.force) {
+      process.stderr.write(`broadsheet: ${flags.out} exists; use --force to replace it, or another --out\n`);
+      return EXIT.usage;
+    }
     mkdirSync(dirname(flags.out), { recursive: true });
-    out = createWriteStream(flags.out);
+    out = createWriteStream(partial);
   }
   const progress = createProgress(specs.length, 'extract', flags.progress && (many || flags.summary === true));
   const started = performance.now();
@@ -135,7 +144,10 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
     progress.stop();
     releaseSignals();
     await browser.close();
-    if (out) await new Promise<void>((resolve) => out!.end(resolve));
+    if (out) {
+      await new Promise<void>((resolve) => out!.end(resolve));
+      renameSync(partial!, flags.out!);
+    }
   }
   if (flags.summary) {
     process.stdout.write(summaryTable(results, performance.now() - started));
