@@ -58,6 +58,23 @@ export interface FetchedResponse {
 /** Request headers never forwarded: hop-by-hop ones, and those the fetch sets itself. */
 const DROPPED_REQUEST_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'accept-encoding', 'content-length', 'te', 'trailer']);
 
+/**
+ * Keep-alive connection pools, one per address policy: a live page's subrequests to one host
+ * reuse connections (no TCP and TLS handshake each), and a socket opened under a looser policy
+ * is never reused under a stricter one. Idle sockets do not keep the process alive.
+ */
+const agents = new Map<string, { http: http.Agent; https: https.Agent }>();
+function agentsFor(limits: FetchLimits): { http: http.Agent; https: https.Agent } {
+  const key = JSON.stringify([limits.allowPrivateNetwork, limits.allowedAddresses ?? []]);
+  let pair = agents.get(key);
+  if (!pair) {
+    const options = { keepAlive: true, maxSockets: 6, timeout: 30_000, lookup: guardedLookup(limits) };
+    pair = { http: new http.Agent(options), https: new https.Agent(options) };
+    agents.set(key, pair);
+  }
+  return pair;
+}
+
 const RETRYABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Fetches `request.url` under `limits`; throws `FetchError` for everything the guard stops. */
@@ -127,7 +144,7 @@ function fetchOnce(
       headers: forwarded,
       lookup: guardedLookup(limits),
       maxHeaderSize: limits.maxHeaderBytes,
-      agent: false,
+      agent: url.protocol === 'https:' ? agentsFor(limits).https : agentsFor(limits).http,
     });
     req.on('error', (error: NodeJS.ErrnoException) => finish(networkError(url, error)));
     req.on('response', (response: IncomingMessage) => {
