@@ -49,6 +49,12 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
    * are rendered again on it). Default: `launchBrowser` when no browser is injected, none when one is.
    */
   relaunchBrowser?: () => Promise<Browser>;
+  /**
+   * Keep every result for the returned array (default true). False for long runs that take
+   * results through `onResult`: nothing of a page is kept after it was handed over, so memory
+   * stays flat over any number of pages; the returned array is then empty.
+   */
+  retainResults?: boolean;
 }
 
 /**
@@ -57,14 +63,15 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: injected, onResult, params, relaunchBrowser, ...rest } = options;
+  const { browser: injected, onResult, params, relaunchBrowser, retainResults, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const specs = await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]);
   const browser = injected ?? (await launchBrowser());
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
   const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
   try {
-    return await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1 });
+    const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false });
+    return retainResults === false ? [] : results;
   } finally {
     // Closes the contexts, and any browser launched to replace a dead one.
     await session.close();
@@ -94,7 +101,7 @@ async function extractSpecs(
   session: RenderSession,
   specs: InputSpec[],
   options: ExtractOptions,
-  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean },
+  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean; retain?: boolean },
 ): Promise<ExtractionResult[]> {
   const results: ExtractionResult[] = new Array(specs.length);
   let next = 0;
@@ -103,7 +110,7 @@ async function extractSpecs(
       const index = next++;
       const spec = specs[index]!;
       const result = await extractSpec(session, spec, index, options, ctx.params, ctx.many);
-      results[index] = result;
+      if (ctx.retain !== false) results[index] = result;
       ctx.onResult?.(result, index);
     }
   };

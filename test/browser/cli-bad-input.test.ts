@@ -133,6 +133,7 @@ test('--help lists every extract option the README documents', async () => {
 });
 
 test('--out never replaces an existing file silently, and is written whole or not at all', async () => {
+  test.setTimeout(180_000);
   const out = join(dir, 'kept.jsonl');
   await writeFile(out, 'earlier results\n');
   const refused = await run(['extract', join(dir, 'good.html'), '--out', out, '--no-progress', '--summary']);

@@ -116,6 +116,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
   const browser = await launchBrowser();
   const releaseSignals = closeOnSignals(browser);
   let results: ExtractionResult[];
+  const summaryRows: ExtractionResult[] = new Array(specs.length);
   try {
     results = await extract(inputs, {
       browser,
@@ -134,12 +135,16 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
-      onResult: (result) => {
+      // With --summary only a summary row is kept per page (not its text, HTML, Markdown or
+      // explanation): a run of any length holds no page after its record is written.
+      retainResults: flags.summary !== true,
+      onResult: (result, index) => {
         progress.tick(result.status === 'error');
         out?.write(`${JSON.stringify(toRecord(result))}\n`);
-        if (!flags.summary && !many) return;
+        if (flags.summary) summaryRows[index] = summaryRow(result);
       },
     });
+    if (flags.summary) results = summaryRows;
   } finally {
     progress.stop();
     releaseSignals();
@@ -158,4 +163,11 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
     if (r.status === 'error') process.stderr.write(`broadsheet: ${r.input}: ${r.error.code}: ${r.error.message}\n`);
   }
   return results.some((r) => r.status === 'error') ? EXIT.someFailed : EXIT.ok;
+}
+
+/** What the summary table needs of a result: the article's text, HTML and Markdown dropped. */
+function summaryRow(result: ExtractionResult): ExtractionResult {
+  if (result.status !== 'article') return { ...result, explanation: undefined } as ExtractionResult;
+  const { text: _t, html: _h, markdown: _m, ...rest } = result.article;
+  return { input: result.input, status: 'article', timingsMs: result.timingsMs, article: { ...rest, text: '', html: '', markdown: '' } };
 }
