@@ -14,6 +14,7 @@ import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
 import type { RenderOptionsInput, RenderSession } from '../render/index.js';
+import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../render/guarded-fetch.js';
 import type { CrawlStore, EnqueueEntry, ExtractionInput, FrontierEntry, PageRecord } from '../store/types.js';
 import type { LayoutSnapshot } from '../types.js';
 import { normalizeUrl, siteOf } from '../url/index.js';
@@ -119,7 +120,9 @@ class Crawler {
     this.session = deps.session;
     this.policy = deps.policy;
     this.politeness = new Politeness(options.politeness);
-    this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, userAgent: options.userAgent });
+    // robots.txt is fetched under the same fetch guard as the pages (addresses, size, time).
+    const robotsFetch = options.robotsOptions?.fetch ?? guardedFetchFunction({ ...DEFAULT_FETCH_LIMITS, allowPrivateNetwork: options.renderOptions?.allowPrivateNetwork ?? false });
+    this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, fetch: robotsFetch, userAgent: options.userAgent });
     this.scope = { sites: this.scopeSites, allowDomains: (options.allowDomains ?? []).map((d) => d.toLowerCase().replace(/^\.+|\.+$/g, '')), maxDepth: options.maxDepth };
   }
 

@@ -35,6 +35,8 @@ export const extractOptionsSchema = z.object({
    */
   screenshotPath: z.string().optional(),
   userAgent: z.string().optional(),
+  /** Live URLs: let pages reach loopback, private and link-local addresses (the fetch guard refuses them by default). */
+  allowPrivateNetwork: z.boolean().default(false),
   viewport: z.object({ width: z.number().int().min(200), height: z.number().int().min(200) }).default({ width: 1280, height: 900 }),
 });
 

@@ -107,6 +107,14 @@ export async function applyOfflinePolicy(context: RouteTarget, bytes: Buffer, re
   let served = false;
   await context.route('**/*', async (route) => {
     const request = route.request();
+    if (served && isMainFrameNavigation(request)) {
+      // A later navigation of the saved page (meta refresh, even to itself; location.reload()):
+      // answered "204 No Content", which a browser treats as "stay on the current document".
+      // Refusing it instead would replace the saved page with Chromium's error page.
+      stats.refused += 1;
+      await route.fulfill({ status: 204, body: '' }).catch(() => undefined);
+      return;
+    }
     if (served || !isMainFrameNavigation(request)) {
       // A subresource the archive holds (stylesheet, image, font) is served from it.
       const resource = replay && !request.isNavigationRequest() ? replay.lookup(request.url()) : undefined;

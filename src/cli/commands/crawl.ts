@@ -29,6 +29,7 @@ interface CrawlFlags {
   userAgent: string;
   robots: boolean;
   timeout: number;
+  allowPrivateNetwork?: boolean;
   progress: boolean;
 }
 
@@ -64,6 +65,7 @@ export function crawlCommand(setExit: (code: number) => void): Command {
     .option('--user-agent <ua>', 'User-Agent header and robots.txt agent', DEFAULT_USER_AGENT)
     .option('--no-robots', 'ignore robots.txt (only for sites you own)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
     .addHelpText(
       'after',
@@ -113,7 +115,7 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
     const settings = mergeSettings(storedJson === undefined ? undefined : parseSettings(storedJson), given, explicit);
     store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
 
-    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout } });
+    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout, allowPrivateNetwork: flags.allowPrivateNetwork === true } });
     const openSession = session;
     releaseSignals = closeOnSignals(
       {
@@ -140,6 +142,7 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
         politeness: { delayMs: settings.delayMs, perSiteConcurrency: settings.perSiteConcurrency },
         userAgent: settings.userAgent,
         robots: settings.robots,
+        renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true },
         onProgress: progress.update,
         signal: abort.signal,
       },
