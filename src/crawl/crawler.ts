@@ -263,6 +263,7 @@ class Crawler {
       decision = decideArticle(extracted);
       if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
       links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
+      this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
       for (const link of links.internal) {
         if (link.level > this.scope.maxDepth || this.store.frontierEntry(link.url) !== undefined) continue;
         const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url };
