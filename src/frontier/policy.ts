@@ -39,6 +39,12 @@ export interface FrontierPolicy {
    * the head of the queue (see `refresh.ts`).
    */
   readonly version: number;
+  /**
+   * 'full' when a new version can raise queued priorities that are low (HITS: a listing found
+   * on-topic lifts links queued at 0), so every stale entry is rescored at once instead of only
+   * those near the head (`refresh.ts`). Default 'lazy'.
+   */
+  readonly refresh?: 'lazy' | 'full';
   /** Priority of a candidate now. Seeds (depth 0) always come first. */
   score(candidate: Candidate): number;
   /** Every URL the crawl discovers, once, before it is scored (feeds the weight learner). */
