@@ -117,6 +117,14 @@ function pick(state: AllocationState, open: ArmState[]): ArmState {
   }
 }
 
+/** A page chosen for `site` and not fetched after all (its site busy, a retry): the choice is undone. */
+export function giveBack(state: AllocationState, site: string): void {
+  const arm = state.arms.find((a) => a.site === site);
+  if (arm === undefined || arm.pulls === 0) return;
+  arm.pulls--;
+  if (state.block?.site === site) state.block.left++;
+}
+
 /** A fetched page's reward. */
 export function recordReward(state: AllocationState, site: string, reward: number): void {
   const arm = state.arms.find((a) => a.site === site);
