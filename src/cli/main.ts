@@ -38,6 +38,9 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(crawlCommand(setExit))
     .addCommand(statusCommand(setExit))
     .addCommand(exportCommand(setExit));
+  // Subcommands added with addCommand do not inherit exitOverride: without it a bad option
+  // value (`crawl --policy nonsense`) would exit the process with commander's code 1.
+  for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
