@@ -11,6 +11,7 @@ import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
 import { modelCommand } from './commands/model.js';
 import { statusCommand } from './commands/status.js';
+import { recrawlCommand } from './commands/recrawl.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -36,6 +37,7 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(benchCommand(setExit))
     .addCommand(modelCommand(setExit))
     .addCommand(crawlCommand(setExit))
+    .addCommand(recrawlCommand(setExit))
     .addCommand(statusCommand(setExit))
     .addCommand(exportCommand(setExit));
   // Subcommands added with addCommand do not inherit exitOverride: without it a bad option
