@@ -12,6 +12,7 @@ import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
 import { modelCommand } from './commands/model.js';
 import { statusCommand } from './commands/status.js';
+import { recrawlCommand } from './commands/recrawl.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -37,9 +38,13 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(benchCommand(setExit))
     .addCommand(modelCommand(setExit))
     .addCommand(crawlCommand(setExit))
+    .addCommand(recrawlCommand(setExit))
     .addCommand(statusCommand(setExit))
     .addCommand(exportCommand(setExit))
     .addCommand(corpusCommand(setExit));
+  // Subcommands added with addCommand do not inherit exitOverride: without it a bad option
+  // value (`crawl --policy nonsense`) would exit the process with commander's code 1.
+  for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

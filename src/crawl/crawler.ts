@@ -22,6 +22,7 @@ import { decideArticle, pageContentHash, type ArticleDecision } from './decide.j
 import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
 import { Politeness, type PolitenessOptions } from './politeness.js';
 import { RobotsCache, type RobotsOptions } from './robots.js';
+import { SiteAllocator, type SiteAllocationOptions } from './site-allocator.js';
 import { CrawlStats, type CrawlProgress } from './stats.js';
 
 export interface CrawlOptions {
@@ -48,6 +49,8 @@ export interface CrawlOptions {
   /** Backoff before retry n (1-based): base · 2^(n−1). */
   retryBaseMs?: number;
   renderOptions?: RenderOptionsInput;
+  /** Bandit allocation of the page budget (`maxPages`) across the seeds' sites. */
+  allocation?: SiteAllocationOptions;
   /** Save the policy's learned state every this many pages (and at the end). */
   saveStateEvery?: number;
   onProgress?: (progress: CrawlProgress) => void;
@@ -111,6 +114,7 @@ class Crawler {
   private stop: StopReason | null = null;
   private deadline = Infinity;
   private pagesSinceSave = 0;
+  private allocator: SiteAllocator | null = null;
 
   constructor(
     deps: CrawlDeps,
@@ -150,6 +154,7 @@ class Crawler {
     });
     store.addSeeds(seeds);
     for (const seed of store.listSeeds()) this.scopeSites.add(seed.site);
+    if (this.options.allocation !== undefined) this.allocator = SiteAllocator.open(store, [...this.scopeSites], this.options.maxPages, this.options.allocation);
 
     const saved = store.loadModel(POLICY_MODEL_PREFIX + policy.name);
     if (saved !== undefined) policy.loadState(saved);
@@ -170,7 +175,12 @@ class Crawler {
       if (this.shouldStop()) return;
       const now = Date.now();
       refreshHead(this.store, this.policy);
-      const entry = this.store.claimNext({ excludeSites: this.politeness.busySites(now), now });
+      const claimed = this.claim(now);
+      if (claimed === 'wait') {
+        await sleep(this.idleWait(now));
+        continue;
+      }
+      const entry = claimed;
       if (entry === undefined) {
         if (this.inFlight === 0 && this.store.queuedCount() === 0) {
           this.stop ??= 'frontier-empty';
@@ -188,6 +198,30 @@ class Crawler {
         this.inFlight--;
         this.politeness.end(entry.site);
       }
+    }
+  }
+
+  /** The next entry; with an allocation, from the site it chooses ('wait' when that site is busy). */
+  private claim(now: number): FrontierEntry | undefined | 'wait' {
+    const busy = this.politeness.busySites(now);
+    if (this.allocator === null) return this.store.claimNext({ excludeSites: busy, now });
+    for (;;) {
+      const site = this.allocator.choose();
+      if (site === undefined) return undefined;
+      if (busy.includes(site)) {
+        this.allocator.giveBack(site);
+        return 'wait';
+      }
+      const entry = this.store.claimNext({ excludeSites: [...this.scopeSites].filter((s) => s !== site), now });
+      if (entry !== undefined) return entry;
+      // Nothing to claim there now: a retry waiting for its time (any site's, to be safe) or pages
+      // in flight may still add some; otherwise the site is done.
+      const retryAt = this.store.nextNotBefore();
+      if (this.inFlight > 0 || (retryAt !== undefined && retryAt > now)) {
+        this.allocator.giveBack(site);
+        return 'wait';
+      }
+      this.allocator.exhausted(site);
     }
   }
 
@@ -217,6 +251,7 @@ class Crawler {
       this.politeness.setCrawlDelay(entry.site, verdict.crawlDelayMs);
       if (!verdict.allowed) {
         this.reserved--;
+        this.allocator?.giveBack(entry.site);
         if (verdict.retryAt !== undefined) {
           this.store.requeue(entry.url, { notBefore: verdict.retryAt, attempt: entry.attempts, error: verdict.reason });
         } else {
@@ -240,6 +275,7 @@ class Crawler {
       const attempt = entry.attempts + 1;
       if (described.retryable && attempt < (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
         this.reserved--;
+        this.allocator?.giveBack(entry.site);
         this.stats.retry();
         const backoffMs = (this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS) * 2 ** (attempt - 1);
         this.store.requeue(entry.url, { notBefore: Date.now() + backoffMs, attempt, error: `${described.code}: ${described.message}` });
@@ -266,6 +302,7 @@ class Crawler {
       decision = decideArticle(extracted);
       if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
       links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
+      this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
       for (const link of links.internal) {
         if (link.level > this.scope.maxDepth || this.store.frontierEntry(link.url) !== undefined) continue;
         const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url };
@@ -297,6 +334,7 @@ class Crawler {
     if (result.error?.code !== ROBOTS_DISALLOWED) {
       this.policy.onPage(entry.url, entry.site, decision.isArticle);
       this.stats.page(decision.isArticle, result.error !== null);
+      this.allocator?.record(entry.site, { isArticle: decision.isArticle, externalLinks: links.external.length });
     }
     this.options.onPage?.({ url: entry.url, depth: entry.depth, status: result.status, isArticle: decision.isArticle, error: result.error, newLinks: enqueue.length });
     this.options.onProgress?.(this.progress());

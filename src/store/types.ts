@@ -248,6 +248,17 @@ export interface StoreCounts {
   badLinks: number;
 }
 
+/** One site's arm of a bandit allocation (src/crawl/allocate.ts `ArmState`). */
+export interface AllocationArmRow {
+  site: string;
+  pulls: number;
+  rewardSum: number;
+  rewarded: number;
+  rewardMax: number;
+  firstShareSum: number;
+  exhausted: boolean;
+}
+
 export interface CrawlStore {
   // ── settings: the crawl's options recorded at the first run (seeds, scope, policy, budget),
   //    so a re-run resumes consistently ──
@@ -310,6 +321,9 @@ export interface CrawlStore {
 
   // ── models (cluster model JSON, URL weight-learner state) by name ──
   saveModel(name: string, json: string): void;
+  /** Bandit allocation arms (`crawl --allocate`): upserted by site, in one transaction. */
+  saveAllocationArms(arms: readonly AllocationArmRow[]): void;
+  loadAllocationArms(): AllocationArmRow[];
   loadModel(name: string): string | undefined;
 
   /** Closes the store (the SQLite file is checkpointed). Other calls afterwards throw; closing twice is harmless. */

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
+import { ALLOCATION_RULES, createAllocation, DEFAULT_ALLOCATION_STEP, type AllocationRule } from '../../crawl/allocate.js';
 import { crawl, type StopReason } from '../../crawl/crawler.js';
 import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../crawl/settings.js';
 import { formatProgress, type CrawlProgress } from '../../crawl/stats.js';
@@ -9,6 +10,8 @@ import { createPolicy, POLICY_NAMES } from '../../frontier/index.js';
 import { closeOnSignals } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import { openSqliteStore } from '../../store/index.js';
+import { normalizeUrl, siteOf } from '../../url/index.js';
+import { ConfigError } from '../../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
 
@@ -31,6 +34,9 @@ interface CrawlFlags {
   timeout: number;
   allowPrivateNetwork?: boolean;
   progress: boolean;
+  allocate?: AllocationRule;
+  allocateStep: number;
+  reward: CrawlSettings['reward'];
 }
 
 /** Command-line option name → settings field, for "given on the command line". */
@@ -46,6 +52,9 @@ const FLAG_TO_SETTING: Record<string, keyof CrawlSettings> = {
   allowDomain: 'allowDomains',
   userAgent: 'userAgent',
   robots: 'robots',
+  allocate: 'allocate',
+  allocateStep: 'allocateStep',
+  reward: 'reward',
 };
 
 export function crawlCommand(setExit: (code: number) => void): Command {
@@ -67,6 +76,9 @@ export function crawlCommand(setExit: (code: number) => void): Command {
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
     .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
+    .addOption(new Option('--allocate <rule>', 'share --max-pages across the seeds\' sites as a bandit: r1 (equal shares), r2 (best mean, blocks of --allocate-step), r3 (UCB1)').choices(ALLOCATION_RULES as string[]))
+    .option('--allocate-step <n>', 'pages per site before r2/r3 start choosing (r2\'s block size)', intOption(1, 1_000_000), DEFAULT_ALLOCATION_STEP)
+    .addOption(new Option('--reward <what>', 'what a page earns for --allocate').choices(['articles', 'external-links']).default('articles'))
     .addHelpText(
       'after',
       `
@@ -104,6 +116,9 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
     delayMs: flags.delay,
     userAgent: flags.userAgent,
     robots: flags.robots,
+    allocate: flags.allocate ?? null,
+    allocateStep: flags.allocateStep,
+    reward: flags.reward,
   };
   mkdirSync(dirname(flags.db), { recursive: true });
   const store = openSqliteStore(flags.db);
@@ -113,6 +128,7 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
   try {
     const storedJson = store.getSetting(CRAWL_SETTINGS_KEY);
     const settings = mergeSettings(storedJson === undefined ? undefined : parseSettings(storedJson), given, explicit);
+    if (settings.allocate !== null) validateAllocation(settings);
     store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
 
     session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout, allowPrivateNetwork: flags.allowPrivateNetwork === true } });
@@ -143,6 +159,7 @@ async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: ReadonlySe
         userAgent: settings.userAgent,
         robots: settings.robots,
         renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true },
+        ...(settings.allocate !== null ? { allocation: { rule: settings.allocate, step: settings.allocateStep, reward: settings.reward } } : {}),
         onProgress: progress.update,
         signal: abort.signal,
       },
@@ -197,4 +214,14 @@ function progressPrinter(enabled: boolean): { update(p: CrawlProgress): void; do
       if (tty && shown) process.stderr.write('\n');
     },
   };
+}
+
+/** An allocation that cannot work is a usage error before the browser starts. */
+function validateAllocation(settings: CrawlSettings): void {
+  if (settings.maxPages === null) throw new ConfigError('--allocate needs a page budget: give --max-pages.');
+  const sites = settings.seeds.map((seed) => {
+    const normalized = normalizeUrl(seed);
+    return (normalized.ok ? siteOf(normalized.url) : null) ?? seed;
+  });
+  createAllocation(settings.allocate!, sites, { budget: settings.maxPages, step: settings.allocateStep });
 }
