@@ -14,7 +14,8 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { applyLivePolicy, applyOfflinePolicy, type RequestStats } from './request-policy.js';
+import { OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
+import { applyLivePolicy, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 
 export type RenderInput =
@@ -122,6 +123,8 @@ interface Worker {
   /** The context options it was made with; a render with other options needs another worker. */
   signature: string;
   crashed: boolean;
+  /** Serves saved documents with subresources refused in the browser; only on workers for saved pages. */
+  offline?: OfflineDocumentServer;
 }
 
 export class RenderSession {
@@ -172,10 +175,10 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved);
+      worker = await this.takeWorker(resolved, input.kind);
       worker.crashed = false;
       try {
-        const rendered = await this.load(worker.page, worker.page.context(), input, resolved);
+        const rendered = await this.load(worker, input, resolved);
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -202,8 +205,9 @@ export class RenderSession {
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
   }
 
-  private async takeWorker(options: RenderOptions): Promise<Worker> {
-    const signature = JSON.stringify([options.javaScript, options.viewport, options.userAgent ?? null]);
+  private async takeWorker(options: RenderOptions, kind: RenderInput['kind']): Promise<Worker> {
+    // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
+    const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
     const index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
@@ -213,6 +217,7 @@ export class RenderSession {
       page.on('crash', () => {
         worker.crashed = true;
       });
+      if (kind === 'html') worker.offline = await OfflineDocumentServer.attach(page);
       return worker;
     } catch (cause) {
       await this.closeContext(context);
@@ -221,12 +226,15 @@ export class RenderSession {
   }
 
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
+    worker.offline?.disarm();
     if (healthy && !this.closed) {
       // Routes belong to the render that set them; the next render sets its own.
-      const cleared = await Promise.race([
-        worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
-        sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
-      ]);
+      const cleared = worker.offline
+        ? true
+        : await Promise.race([
+            worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
+            sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
+          ]);
       if (cleared) {
         this.idle.push(worker);
         while (this.idle.length > this.maxIdle) await this.closeContext(this.idle.shift()!.context);
@@ -261,19 +269,16 @@ export class RenderSession {
     await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
   }
 
-  private async load(
-    page: Page,
-    context: BrowserContext,
-    input: RenderInput,
-    options: RenderOptions,
-  ): Promise<RenderedPage> {
+  private async load(worker: Worker, input: RenderInput, options: RenderOptions): Promise<RenderedPage> {
+    const page = worker.page;
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
     if (input.kind === 'html') {
-      stats = await applyOfflinePolicy(page, input.bytes);
+      const plan = offlineLoadPlan(input.bytes);
+      stats = worker.offline!.arm(plan);
       try {
-        await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
+        await page.goto(input.url, { waitUntil: plan.waitUntil, timeout: options.navigationTimeoutMs });
       } catch (error) {
         throw navigationFailure(error, input.label, options.navigationTimeoutMs);
       }
