@@ -14,6 +14,7 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
+import { OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
@@ -156,12 +157,20 @@ function mimeType(response: Response): string {
  * ~250 ms on the samples), so workers are kept while they are healthy and discarded after a
  * timeout or a crash, whose renderer may still be busy.
  */
+/** Saved pages load with the network off; replayed saved pages and live pages through routes. */
+type WorkerKind = 'saved' | 'replay' | 'live';
+function workerKind(input: RenderInput): WorkerKind {
+  return input.kind === 'url' ? 'live' : input.replay ? 'replay' : 'saved';
+}
+
 interface Worker {
   context: BrowserContext;
   page: Page;
   /** The context options it was made with; a render with other options needs another worker. */
   signature: string;
   crashed: boolean;
+  /** Serves saved documents with subresources refused in the browser; only on workers for saved pages. */
+  offline?: OfflineDocumentServer;
 }
 
 export class RenderSession {
@@ -255,10 +264,10 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved);
+      worker = await this.takeWorker(resolved, workerKind(input));
       worker.crashed = false;
       try {
-        const rendered = await this.load(worker.page, worker.page.context(), input, resolved);
+        const rendered = await this.load(worker, input, resolved);
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -286,8 +295,9 @@ export class RenderSession {
     for (const browser of this.relaunched) await browser.close().catch(() => undefined);
   }
 
-  private async takeWorker(options: RenderOptions): Promise<Worker> {
-    const signature = JSON.stringify([options.javaScript, options.viewport, options.userAgent ?? null]);
+  private async takeWorker(options: RenderOptions, kind: WorkerKind): Promise<Worker> {
+    // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
+    const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
     const index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
@@ -297,6 +307,7 @@ export class RenderSession {
       page.on('crash', () => {
         worker.crashed = true;
       });
+      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page);
       return worker;
     } catch (cause) {
       await this.closeContext(context);
@@ -305,12 +316,15 @@ export class RenderSession {
   }
 
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
+    worker.offline?.disarm();
     if (healthy && !this.closed) {
       // Routes belong to the render that set them; the next render sets its own.
-      const cleared = await Promise.race([
-        worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
-        sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
-      ]);
+      const cleared = worker.offline
+        ? true
+        : await Promise.race([
+            worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
+            sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
+          ]);
       if (cleared) {
         this.idle.push(worker);
         while (this.idle.length > this.maxIdle) await this.closeContext(this.idle.shift()!.context);
@@ -345,19 +359,24 @@ export class RenderSession {
     await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
   }
 
-  private async load(
-    page: Page,
-    context: BrowserContext,
-    input: RenderInput,
-    options: RenderOptions,
-  ): Promise<RenderedPage> {
+  private async load(worker: Worker, input: RenderInput, options: RenderOptions): Promise<RenderedPage> {
+    const page = worker.page;
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
     if (input.kind === 'html') {
-      stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+      // A page whose archive replays subresources needs them answered from Node (a route per
+      // request); every other saved page loads in one step with the network off (offline-load.ts).
+      let waitUntil: 'load' = 'load';
+      if (worker.offline) {
+        const plan = offlineLoadPlan(input.bytes);
+        waitUntil = plan.waitUntil;
+        stats = worker.offline.arm(plan);
+      } else {
+        stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+      }
       try {
-        await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
+        await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
       } catch (error) {
         throw navigationFailure(error, input.label, options.navigationTimeoutMs);
       }
