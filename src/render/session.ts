@@ -318,11 +318,16 @@ export class RenderSession {
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
     worker.offline?.disarm();
     if (healthy && !this.closed) {
-      // Routes belong to the render that set them; the next render sets its own.
+      // Routes belong to the render that set them; the next render sets its own. The page is
+      // first taken to about:blank while they still stand: a document left live could navigate
+      // or fetch (a timer, a redirect) once its guard is gone.
       const cleared = worker.offline
         ? true
         : await Promise.race([
-            worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
+            worker.page
+              .goto('about:blank')
+              .then(() => worker.page.unrouteAll({ behavior: 'ignoreErrors' }))
+              .then(() => true, () => false),
             sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
           ]);
       if (cleared) {
