@@ -91,6 +91,7 @@ async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSe
         concurrency,
         userAgent: 'broadsheet-bench',
         politeness: { delayMs: 0, perSiteConcurrency: concurrency },
+        renderOptions: { allowPrivateNetwork: true },
         onPage: (page) => order.push({ url: page.url, isArticle: page.isArticle, at: performance.now() - started }),
       },
     );
@@ -148,13 +149,13 @@ function urlDecisions(web: LocalWeb, site: LocalSiteInfo, store: CrawlStore): Ur
 async function throughput(site: LocalSiteInfo, pages: number): Promise<Array<{ concurrency: number; pages: number; seconds: number; pagesPerSecond: number }>> {
   const out = [];
   for (const c of [1, 2, 4]) {
-    const session = await RenderSession.launch({ concurrency: c });
+    const session = await RenderSession.launch({ concurrency: c, defaults: { allowPrivateNetwork: true } });
     const store = createMemoryStore();
     try {
       const started = performance.now();
       const summary = await crawl(
         { store, session, policy: createPolicy('bfs') },
-        { seeds: [site.homeUrl], maxDepth: 50, maxPages: pages, concurrency: c, userAgent: 'broadsheet-bench', politeness: { delayMs: 0, perSiteConcurrency: c } },
+        { seeds: [site.homeUrl], maxDepth: 50, maxPages: pages, concurrency: c, userAgent: 'broadsheet-bench', politeness: { delayMs: 0, perSiteConcurrency: c }, renderOptions: { allowPrivateNetwork: true } },
       );
       const seconds = (performance.now() - started) / 1000;
       out.push({ concurrency: c, pages: summary.progress.pagesThisRun, seconds, pagesPerSecond: summary.progress.pagesThisRun / seconds });
@@ -172,7 +173,7 @@ const fmt = (x: number): string => x.toFixed(2);
 async function main(): Promise<void> {
   const galleryShare = values['gallery-share'] !== undefined ? Number(values['gallery-share']) : 0;
   const web = await startLocalWeb({ sites: styles.map((style) => ({ style, galleryShare, commentPages: values['comment-pages'] })), faulty: false });
-  const session = await RenderSession.launch({ concurrency });
+  const session = await RenderSession.launch({ concurrency, defaults: { allowPrivateNetwork: true } });
   const harvest: HarvestRow[] = [];
   const urlDecision: UrlDecisionRow[] = [];
   let speed: Awaited<ReturnType<typeof throughput>> = [];

@@ -45,7 +45,7 @@ if (args.child) {
     if (entry) claimsMs.push(performance.now() - t);
     return entry;
   };
-  const session = await RenderSession.launch({ concurrency: settings.concurrency });
+  const session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { allowPrivateNetwork: true } });
   try {
     await crawl(
       { store, session, policy: createPolicy(settings.policy) },
@@ -57,6 +57,8 @@ if (args.child) {
         politeness: { delayMs: settings.delayMs, perSiteConcurrency: settings.perSiteConcurrency },
         userAgent: settings.userAgent,
         robots: settings.robots,
+        // The local web listens on 127.0.0.1, which the fetch guard refuses by default.
+        renderOptions: { allowPrivateNetwork: true },
       },
     );
   } finally {

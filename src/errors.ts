@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'input-too-large'
   | 'input-not-found'
   | 'input-invalid-url'
+  | 'input-warc-corrupt'
   | 'render-timeout'
   | 'render-navigation'
   | 'render-http-status'
@@ -24,6 +25,14 @@ export type ErrorCode =
   | 'render-dom-too-large'
   | 'render-crashed'
   | 'render-script-timeout'
+  | 'fetch-blocked-scheme'
+  | 'fetch-blocked-address'
+  | 'fetch-too-many-redirects'
+  | 'fetch-too-large'
+  | 'fetch-headers-too-large'
+  | 'fetch-timeout'
+  | 'fetch-network'
+  | 'fetch-decode'
   | 'model-format'
   | 'model-features'
   | 'store'
@@ -63,6 +72,22 @@ export class InputError extends BroadsheetError {
 export class RenderError extends BroadsheetError {
   constructor(
     readonly code: Extract<ErrorCode, `render-${string}`>,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * A live fetch the fetch guard stopped or that broke under its limits (src/render/guarded-fetch.ts):
+ * a refused scheme or address, too many redirects, a response or header block over its limit,
+ * a server too slow to finish within the time budget, a body that cannot be decoded.
+ */
+export class FetchError extends BroadsheetError {
+  constructor(
+    readonly code: Extract<ErrorCode, `fetch-${string}`>,
     message: string,
     readonly retryable: boolean,
     options?: { cause?: unknown },

@@ -48,3 +48,16 @@ export {
   NEAR_DUPLICATE_MAX_BITS,
 } from './store/index.js';
 export type { CrawlStore, PageRecord, PageRow, ArticleRow, FrontierEntry, EnqueueEntry, StoreCounts } from './store/index.js';
+
+// WARC input and the corpus pipeline.
+export { readWarc, readWarcReplay, expandWarcSpecs, WarcReplay } from './render/inputs-warc.js';
+export type { WarcPage, WarcEvent, WarcSkipReason } from './render/inputs-warc.js';
+export { buildCorpus, CorpusSettingsMismatch } from './corpus/pipeline.js';
+export type { CorpusOptions, CorpusRun } from './corpus/pipeline.js';
+export { QUALITY_RULES } from './corpus/quality-rules.js';
+export type { QualityRule } from './corpus/quality-rules.js';
+export { qualityDecisions, qualityMeasures } from './corpus/quality.js';
+export { identifyLanguage } from './corpus/language.js';
+export { MinHashIndex, minhashSignature } from './corpus/minhash.js';
+export { datasetCard } from './corpus/card.js';
+export type { CorpusRecord } from './corpus/shards.js';

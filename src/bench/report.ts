@@ -94,9 +94,11 @@ export function markdownReport(run: BenchRun): string {
   const ratio = speedRatio(run);
   const speed = ratio === null ? '' : ` Speed ratio broadsheet ÷ Readability: ${fixed(ratio, 2)}×.`;
   const st = b.stageMedians;
+  const p95 = b.stageP95;
   parts.push(
     `F1 is 2PR/(P+R) of the corpus means; ± is the bootstrap standard deviation (${b.scores.bootstrapSamples} samples, seed ${b.scores.seed}).${speed}` +
-      (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : ''),
+      (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : '') +
+      (p95 ? ` p95: read ${fixed(p95.readMs, 1)} ms, load ${fixed(p95.loadMs, 0)} ms, snapshot ${fixed(p95.snapshotMs, 0)} ms, extract ${fixed(p95.extractMs, 1)} ms.` : ''),
   );
   if (run.stored.length > 0) {
     parts.push('## Published outputs of other systems, same pages, same metric');

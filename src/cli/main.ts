@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
+import { corpusCommand } from './commands/corpus.js';
 import { crawlCommand } from './commands/crawl.js';
 import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
@@ -13,6 +14,7 @@ import { modelCommand } from './commands/model.js';
 import { statusCommand } from './commands/status.js';
 import { workerCommand } from './commands/worker.js';
 import { migrateCommand } from './commands/migrate.js';
+import { recrawlCommand } from './commands/recrawl.js';
 import { EXIT } from './exit-codes.js';
 
 function version(): string {
@@ -38,10 +40,15 @@ export async function main(argv: string[]): Promise<number> {
     .addCommand(benchCommand(setExit))
     .addCommand(modelCommand(setExit))
     .addCommand(crawlCommand(setExit))
+    .addCommand(recrawlCommand(setExit))
     .addCommand(statusCommand(setExit))
     .addCommand(exportCommand(setExit))
     .addCommand(workerCommand(setExit))
-    .addCommand(migrateCommand(setExit));
+    .addCommand(migrateCommand(setExit))
+    .addCommand(corpusCommand(setExit));
+  // Subcommands added with addCommand do not inherit exitOverride: without it a bad option
+  // value (`crawl --policy nonsense`) would exit the process with commander's code 1.
+  for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

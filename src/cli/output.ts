@@ -62,7 +62,28 @@ export function summaryTable(results: readonly ExtractionResult[], elapsedMs: nu
     `${results.length} inputs: ${bodies.length} bodies (${byType}), ${none} without one, ${failed} failed · ` +
     `${seconds.toFixed(1)} s · ${(results.length / Math.max(seconds, 1e-9)).toFixed(2)} pages/s · ` +
     `${(elapsedMs / Math.max(results.length, 1)).toFixed(0)} ms/page`;
-  return [...rows, footer].join('\n') + '\n';
+  return [...rows, footer, ...stageLine(results)].join('\n') + '\n';
+}
+
+/** Median and p95 of each stage over the inputs that got that far: where the time goes. */
+function stageLine(results: readonly ExtractionResult[]): string[] {
+  const stages = [
+    ['read', 'loadMs'],
+    ['render', 'renderMs'],
+    ['snapshot', 'snapshotMs'],
+    ['extract', 'extractMs'],
+  ] as const;
+  const rendered = results.filter((r) => r.timingsMs.renderMs > 0);
+  if (rendered.length === 0) return [];
+  const at = (values: number[], q: number): number => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.max(1, Math.ceil(q * sorted.length)) - 1]!;
+  };
+  const parts = stages.map(([name, key]) => {
+    const values = rendered.map((r) => r.timingsMs[key]);
+    return `${name} ${Math.round(at(values, 0.5))}/${Math.round(at(values, 0.95))}`;
+  });
+  return [`stages (median/p95 ms over ${rendered.length} rendered): ${parts.join(' · ')}`];
 }
 
 function truncate(text: string, max: number): string {

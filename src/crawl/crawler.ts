@@ -14,6 +14,7 @@ import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
 import type { RenderOptionsInput, RenderSession } from '../render/index.js';
+import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../render/guarded-fetch.js';
 import type { CrawlStore, EnqueueEntry, ExtractionInput, FrontierEntry, PageRecord } from '../store/types.js';
 import type { LayoutSnapshot } from '../types.js';
 import { normalizeUrl, siteOf } from '../url/index.js';
@@ -21,6 +22,7 @@ import { decideArticle, pageContentHash, type ArticleDecision } from './decide.j
 import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
 import { DEFAULT_POLITENESS, Politeness, type PolitenessOptions } from './politeness.js';
 import { RobotsCache, type RobotsOptions } from './robots.js';
+import { SiteAllocator, type SiteAllocationOptions } from './site-allocator.js';
 import { CrawlStats, type CrawlProgress } from './stats.js';
 
 export interface CrawlOptions {
@@ -47,6 +49,8 @@ export interface CrawlOptions {
   /** Backoff before retry n (1-based): base · 2^(n−1). */
   retryBaseMs?: number;
   renderOptions?: RenderOptionsInput;
+  /** Bandit allocation of the page budget (`maxPages`) across the seeds' sites. */
+  allocation?: SiteAllocationOptions;
   /** Save the policy's learned state every this many pages (and at the end). */
   saveStateEvery?: number;
   onProgress?: (progress: CrawlProgress) => void;
@@ -112,6 +116,7 @@ class Crawler {
   private pagesSinceSave = 0;
   /** Sites whose Crawl-delay this worker has shared through the store. */
   private readonly sharedDelays = new Set<string>();
+  private allocator: SiteAllocator | null = null;
 
   constructor(
     deps: CrawlDeps,
@@ -121,7 +126,9 @@ class Crawler {
     this.session = deps.session;
     this.policy = deps.policy;
     this.politeness = new Politeness(options.politeness);
-    this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, userAgent: options.userAgent });
+    // robots.txt is fetched under the same fetch guard as the pages (addresses, size, time).
+    const robotsFetch = options.robotsOptions?.fetch ?? guardedFetchFunction({ ...DEFAULT_FETCH_LIMITS, allowPrivateNetwork: options.renderOptions?.allowPrivateNetwork ?? false });
+    this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, fetch: robotsFetch, userAgent: options.userAgent });
     this.scope = { sites: this.scopeSites, allowDomains: (options.allowDomains ?? []).map((d) => d.toLowerCase().replace(/^\.+|\.+$/g, '')), maxDepth: options.maxDepth };
   }
 
@@ -149,6 +156,7 @@ class Crawler {
     });
     store.addSeeds(seeds);
     for (const seed of store.listSeeds()) this.scopeSites.add(seed.site);
+    if (this.options.allocation !== undefined) this.allocator = SiteAllocator.open(store, [...this.scopeSites], this.options.maxPages, this.options.allocation);
 
     const saved = store.loadModel(POLICY_MODEL_PREFIX + policy.name);
     if (saved !== undefined) policy.loadState(saved);
@@ -169,7 +177,12 @@ class Crawler {
       if (this.shouldStop()) return;
       const now = Date.now();
       refreshHead(this.store, this.policy);
-      const entry = this.store.claimNext({ excludeSites: this.politeness.busySites(now), now, ...this.sharedLimits() });
+      const claimed = this.claim(now);
+      if (claimed === 'wait') {
+        await sleep(this.idleWait(now));
+        continue;
+      }
+      const entry = claimed;
       if (entry === undefined) {
         if (this.inFlight === 0 && this.store.queuedCount() === 0) {
           this.stop ??= 'frontier-empty';
@@ -198,6 +211,30 @@ class Crawler {
   /** The politeness gap and page budget, for a store shared with other workers to enforce across them. */
   private sharedLimits(): { hostGapMs: number; maxPages?: number } {
     return { hostGapMs: this.options.politeness?.delayMs ?? DEFAULT_POLITENESS.delayMs, ...(Number.isFinite(this.options.maxPages) ? { maxPages: this.options.maxPages } : {}) };
+  }
+
+  /** The next entry; with an allocation, from the site it chooses ('wait' when that site is busy). */
+  private claim(now: number): FrontierEntry | undefined | 'wait' {
+    const busy = this.politeness.busySites(now);
+    if (this.allocator === null) return this.store.claimNext({ excludeSites: busy, now, ...this.sharedLimits() });
+    for (;;) {
+      const site = this.allocator.choose();
+      if (site === undefined) return undefined;
+      if (busy.includes(site)) {
+        this.allocator.giveBack(site);
+        return 'wait';
+      }
+      const entry = this.store.claimNext({ excludeSites: [...this.scopeSites].filter((s) => s !== site), now, ...this.sharedLimits() });
+      if (entry !== undefined) return entry;
+      // Nothing to claim there now: a retry waiting for its time (any site's, to be safe) or pages
+      // in flight may still add some; otherwise the site is done.
+      const retryAt = this.store.nextNotBefore();
+      if (this.inFlight > 0 || (retryAt !== undefined && retryAt > now)) {
+        this.allocator.giveBack(site);
+        return 'wait';
+      }
+      this.allocator.exhausted(site);
+    }
   }
 
   private shouldStop(): boolean {
@@ -230,6 +267,7 @@ class Crawler {
       }
       if (!verdict.allowed) {
         this.reserved--;
+        this.allocator?.giveBack(entry.site);
         if (verdict.retryAt !== undefined) {
           this.store.requeue(entry.url, { notBefore: verdict.retryAt, attempt: entry.attempts, error: verdict.reason });
         } else {
@@ -253,6 +291,7 @@ class Crawler {
       const attempt = entry.attempts + 1;
       if (described.retryable && attempt < (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
         this.reserved--;
+        this.allocator?.giveBack(entry.site);
         this.stats.retry();
         const backoffMs = (this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS) * 2 ** (attempt - 1);
         this.store.requeue(entry.url, { notBefore: Date.now() + backoffMs, attempt, error: `${described.code}: ${described.message}` });
@@ -279,6 +318,7 @@ class Crawler {
       decision = decideArticle(extracted);
       if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
       links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
+      this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
       for (const link of links.internal) {
         if (link.level > this.scope.maxDepth || this.store.frontierEntry(link.url) !== undefined) continue;
         const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url };
@@ -310,6 +350,7 @@ class Crawler {
     if (result.error?.code !== ROBOTS_DISALLOWED) {
       this.policy.onPage(entry.url, entry.site, decision.isArticle);
       this.stats.page(decision.isArticle, result.error !== null);
+      this.allocator?.record(entry.site, { isArticle: decision.isArticle, externalLinks: links.external.length });
     }
     this.options.onPage?.({ url: entry.url, depth: entry.depth, status: result.status, isArticle: decision.isArticle, error: result.error, newLinks: enqueue.length });
     this.options.onProgress?.(this.progress());

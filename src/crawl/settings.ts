@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { POLICY_NAMES, type PolicyName } from '../frontier/index.js';
+import { ALLOCATION_RULES, DEFAULT_ALLOCATION_STEP, type AllocationRule } from './allocate.js';
 
 export const CRAWL_SETTINGS_KEY = 'crawl.options';
 
@@ -29,6 +30,10 @@ export interface CrawlSettings {
   delayMs: number;
   userAgent: string;
   robots: boolean;
+  /** Bandit allocation of the budget across the seeds' sites (null: none). */
+  allocate: AllocationRule | null;
+  allocateStep: number;
+  reward: 'articles' | 'external-links';
 }
 
 const schema = z.object({
@@ -44,10 +49,14 @@ const schema = z.object({
   delayMs: z.number().int().nonnegative(),
   userAgent: z.string().min(1),
   robots: z.boolean(),
+  // Absent from crawls recorded before allocation existed.
+  allocate: z.enum(ALLOCATION_RULES as [AllocationRule, ...AllocationRule[]]).nullable().default(null),
+  allocateStep: z.number().int().positive().default(DEFAULT_ALLOCATION_STEP),
+  reward: z.enum(['articles', 'external-links']).default('articles'),
 });
 
 /** Options fixed at the first run. */
-const FIXED: ReadonlyArray<keyof CrawlSettings> = ['allowDomains', 'maxDepth', 'policy', 'examples'];
+const FIXED: ReadonlyArray<keyof CrawlSettings> = ['allowDomains', 'maxDepth', 'policy', 'examples', 'allocate', 'allocateStep', 'reward'];
 
 export function parseSettings(json: string): CrawlSettings {
   const parsed = schema.safeParse(JSON.parse(json));

@@ -6,7 +6,8 @@
  */
 import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
-import { expandInputs, loadSavedPage, type InputSpec } from '../render/inputs.js';
+import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../render/inputs.js';
+import { expandWarcSpecs } from '../render/inputs-warc.js';
 import { launchBrowser } from '../render/browser.js';
 import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
 import type { Article, PageTypeVerdict } from './article.js';
@@ -44,6 +45,17 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
   onResult?: (result: ExtractionResult, index: number) => void;
   /** Stage parameters (tuning); defaults are the benchmarked ones. */
   params?: Partial<ExtractParams>;
+  /**
+   * Launches a replacement when the browser crashes or is killed mid-run (the pages in flight
+   * are rendered again on it). Default: `launchBrowser` when no browser is injected, none when one is.
+   */
+  relaunchBrowser?: () => Promise<Browser>;
+  /**
+   * Keep every result for the returned array (default true). False for long runs that take
+   * results through `onResult`: nothing of a page is kept after it was handed over, so memory
+   * stays flat over any number of pages; the returned array is then empty.
+   */
+  retainResults?: boolean;
 }
 
 /**
@@ -52,14 +64,28 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: injected, onResult, params, ...rest } = options;
+  const { browser: _browser, onResult: _onResult, params: _params, relaunchBrowser: _relaunch, retainResults: _retain, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
-  const specs = await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]);
+  const specs = await expandWarcSpecs(await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]), {
+    replay: resolved.replay,
+    maxBytes: resolved.maxBytes,
+  });
+  return extractInputSpecs(specs, options);
+}
+
+/** As `extract`, for inputs already expanded (`expandInputs`, then `expandWarcSpecs` for WARC files). */
+export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
+  const { browser: injected, onResult, params, relaunchBrowser, retainResults, ...rest } = options;
+  const resolved = resolveExtractOptions(rest);
   const browser = injected ?? (await launchBrowser());
+  const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
+  const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
   try {
-    const session = new RenderSession(browser, { concurrency: resolved.concurrency });
-    return await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1 });
+    const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false });
+    return retainResults === false ? [] : results;
   } finally {
+    // Closes the contexts, and any browser launched to replace a dead one.
+    await session.close();
     if (!injected) await browser.close();
   }
 }
@@ -86,7 +112,7 @@ async function extractSpecs(
   session: RenderSession,
   specs: InputSpec[],
   options: ExtractOptions,
-  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean },
+  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean; retain?: boolean },
 ): Promise<ExtractionResult[]> {
   const results: ExtractionResult[] = new Array(specs.length);
   let next = 0;
@@ -95,7 +121,7 @@ async function extractSpecs(
       const index = next++;
       const spec = specs[index]!;
       const result = await extractSpec(session, spec, index, options, ctx.params, ctx.many);
-      results[index] = result;
+      if (ctx.retain !== false) results[index] = result;
       ctx.onResult?.(result, index);
     }
   };
@@ -121,8 +147,12 @@ async function extractSpec(
       input = { kind: 'html', bytes: saved.bytes, url: saved.url, label: spec.input };
     } else if (spec.kind === 'url') {
       input = { kind: 'url', url: spec.url, label: spec.input };
-    } else {
+    } else if (spec.kind === 'warc-page') {
+      input = warcPageInput(spec);
+    } else if (spec.kind === 'invalid') {
       throw spec.error;
+    } else {
+      throw new Error(`unexpanded WARC spec ${spec.input}`);
     }
     const result = await extractOne(session, input, spec.input, index, options, params, many);
     result.timingsMs.loadMs = round(loadMs);
@@ -132,6 +162,9 @@ async function extractSpec(
     return errorResult(spec.input, error, performance.now() - started);
   }
 }
+
+/** Renders one input on a session and extracts it; a failure is an error result (for the corpus pipeline). */
+export { extractOne as extractRenderInput };
 
 async function extractOne(
   session: RenderSession,
@@ -175,6 +208,7 @@ async function extractOne(
         maxElements: options.maxElements,
         blockResources: options.blockResources,
         viewport: options.viewport,
+        allowPrivateNetwork: options.allowPrivateNetwork,
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       },
     );

@@ -25,6 +25,8 @@ export const extractOptionsSchema = z.object({
    * `pageType`.
    */
   articlesOnly: z.boolean().default(false),
+  /** Serve a WARC page's archived stylesheets, images and fonts when rendering it (the real layout). */
+  replay: z.boolean().default(true),
   /** Keep the visual units, scores and decisions in each result. */
   explain: z.boolean().default(false),
   /**
@@ -33,6 +35,8 @@ export const extractOptionsSchema = z.object({
    */
   screenshotPath: z.string().optional(),
   userAgent: z.string().optional(),
+  /** Live URLs: let pages reach loopback, private and link-local addresses (the fetch guard refuses them by default). */
+  allowPrivateNetwork: z.boolean().default(false),
   viewport: z.object({ width: z.number().int().min(200), height: z.number().int().min(200) }).default({ width: 1280, height: 900 }),
 });
 

@@ -5,9 +5,9 @@
  * insertion order (FIFO).
  */
 
-export type PolicyName = 'similarity' | 'bfs';
+export type PolicyName = 'similarity' | 'bfs' | 'hits';
 
-export const POLICY_NAMES: readonly PolicyName[] = ['similarity', 'bfs'];
+export const POLICY_NAMES: readonly PolicyName[] = ['similarity', 'bfs', 'hits'];
 
 /** A URL the crawl found and may fetch. `url` is already normalised. */
 export interface Candidate {
@@ -39,10 +39,21 @@ export interface FrontierPolicy {
    * the head of the queue (see `refresh.ts`).
    */
   readonly version: number;
+  /**
+   * 'full' when a new version can raise queued priorities that are low (HITS: a listing found
+   * on-topic lifts links queued at 0), so every stale entry is rescored at once instead of only
+   * those near the head (`refresh.ts`). Default 'lazy'.
+   */
+  readonly refresh?: 'lazy' | 'full';
   /** Priority of a candidate now. Seeds (depth 0) always come first. */
   score(candidate: Candidate): number;
   /** Every URL the crawl discovers, once, before it is scored (feeds the weight learner). */
   observe(candidate: Candidate): void;
+  /**
+   * Every internal link of a fetched page (found before or not), before its `onPage`: the link
+   * graph, for policies that need it (HITS). Optional.
+   */
+  observeLinks?(from: string, to: readonly string[]): void;
   /** A fetched page and the extractor's article decision. */
   onPage(url: string, site: string, isArticle: boolean): void;
   /** Example article URLs given by the user: targets from the start. */

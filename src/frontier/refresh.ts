@@ -37,6 +37,9 @@ export interface RefreshOptions {
  */
 export const DEFAULT_REFRESH_OPTIONS: RefreshOptions = { batch: 32, maxRounds: 4 };
 
+/** Rows per round of a full refresh (a policy with `refresh: 'full'`). */
+const FULL_REFRESH_BATCH = 1_000;
+
 export interface RefreshResult {
   rescored: number;
   rounds: number;
@@ -44,12 +47,15 @@ export interface RefreshResult {
 
 export function refreshHead(queue: RefreshableQueue, policy: FrontierPolicy, options: RefreshOptions = DEFAULT_REFRESH_OPTIONS): RefreshResult {
   const version = policy.version;
+  const full = policy.refresh === 'full';
   let rescored = 0;
   let rounds = 0;
-  while (rounds < options.maxRounds) {
-    const head = queue.topQueued(1)[0];
-    if (head === undefined || (head.scoredWithVersion ?? -1) >= version) break;
-    const stale = queue.staleQueued(version, options.batch);
+  while (full || rounds < options.maxRounds) {
+    if (!full) {
+      const head = queue.topQueued(1)[0];
+      if (head === undefined || (head.scoredWithVersion ?? -1) >= version) break;
+    }
+    const stale = queue.staleQueued(version, full ? FULL_REFRESH_BATCH : options.batch);
     if (stale.length === 0) break;
     rounds++;
     const updates = policy

@@ -10,11 +10,17 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { RenderInput } from './session.js';
+import type { ReplaySource } from './request-policy.js';
+import { WARC_NAME, type WarcPage } from './inputs-warc.js';
 
 /** One input; `input` is the argument as given (for a directory's files, the joined path). */
 export type InputSpec =
   | { kind: 'url'; url: string; input: string }
   | { kind: 'file'; path: string; input: string }
+  /** A WARC file; `expandWarcSpecs` (inputs-warc.ts) turns it into its pages. */
+  | { kind: 'warc'; path: string; input: string }
+  /** One HTML response record of a WARC file, with the file's subresources for replay. */
+  | { kind: 'warc-page'; page: WarcPage; replay?: ReplaySource; input: string }
   /** An argument that names nothing usable; `error` says why. */
   | { kind: 'invalid'; input: string; error: InputError };
 
@@ -33,8 +39,8 @@ const SNIFF_BYTES = 64 * 1024;
 /** Host for saved pages without a canonical URL; `.invalid` can never resolve (RFC 2606). */
 const SAVED_PAGE_ORIGIN = 'http://saved.invalid/';
 
-/** File names taken from a directory: `.html`, `.htm`, optionally gzipped. */
-const SAVED_PAGE_NAME = /\.html?(\.gz)?$/i;
+/** File names taken from a directory: `.html`, `.htm`, optionally gzipped, and WARC files. */
+const SAVED_PAGE_NAME = /\.(html?|warc)(\.gz)?$/i;
 
 /**
  * Signatures of binary formats that are sometimes saved with an .html name (images, PDFs,
@@ -86,7 +92,7 @@ async function expandOne(arg: string): Promise<InputSpec[]> {
     const hint = BARE_DOMAIN.test(arg) ? ` (for a web address, write https://${arg})` : '';
     return [invalid(arg, new InputError('input-not-found', `No such file or directory: ${arg}${hint}`))];
   }
-  if (info.isFile()) return [{ kind: 'file', path: arg, input: arg }];
+  if (info.isFile()) return [WARC_NAME.test(arg) ? { kind: 'warc', path: arg, input: arg } : { kind: 'file', path: arg, input: arg }];
   if (!info.isDirectory()) {
     return [invalid(arg, new InputError('input-not-found', `Not a regular file or directory: ${arg}`))];
   }
@@ -99,11 +105,11 @@ async function expandOne(arg: string): Promise<InputSpec[]> {
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (names.length === 0) {
-    return [invalid(arg, new InputError('input-not-found', `No .html, .htm or .html.gz files in directory ${arg}`))];
+    return [invalid(arg, new InputError('input-not-found', `No .html, .htm, .html.gz, .warc or .warc.gz files in directory ${arg}`))];
   }
   return names.map((name) => {
     const path = join(arg, name);
-    return { kind: 'file', path, input: path };
+    return WARC_NAME.test(name) ? { kind: 'warc', path, input: path } : { kind: 'file', path, input: path };
   });
 }
 
@@ -260,6 +266,13 @@ function absoluteHttpUrl(value: string | undefined): string | undefined {
 export async function toRenderInput(spec: InputSpec, options: { maxBytes?: number } = {}): Promise<RenderInput> {
   if (spec.kind === 'invalid') throw spec.error;
   if (spec.kind === 'url') return { kind: 'url', url: spec.url, label: spec.input };
+  if (spec.kind === 'warc-page') return warcPageInput(spec);
+  if (spec.kind === 'warc') throw new InputError('input-not-html', `${spec.path} is a WARC file: expand it with expandWarcSpecs first`);
   const page = await loadSavedPage(spec.path, options);
   return { kind: 'html', bytes: page.bytes, url: page.url, label: spec.input };
+}
+
+/** A WARC page as a render input: served under its target URI, replaying the archive's subresources. */
+export function warcPageInput(spec: Extract<InputSpec, { kind: 'warc-page' }>): RenderInput {
+  return { kind: 'html', bytes: spec.page.bytes, url: spec.page.url, label: spec.input, ...(spec.replay ? { replay: spec.replay } : {}) };
 }

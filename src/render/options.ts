@@ -19,6 +19,16 @@ export interface RenderOptions {
   blockResources: string[];
   viewport: { width: number; height: number };
   userAgent?: string;
+  /**
+   * Live pages: let the page and its subresources reach loopback, private and link-local
+   * addresses (refused by default: the fetch guard, src/render/live-guard.ts). The local test
+   * web on 127.0.0.1 needs it.
+   */
+  allowPrivateNetwork: boolean;
+  /** Live pages: private addresses that may be reached although `allowPrivateNetwork` is off. */
+  allowedAddresses: string[];
+  /** Live pages: the largest decoded response (document or subresource) fetched, in bytes. */
+  maxResponseBytes: number;
 }
 
 export const DEFAULT_RENDER_OPTIONS = {
@@ -39,6 +49,8 @@ export const DEFAULT_RENDER_OPTIONS = {
    * snapshotted anyway (ads and trackers can keep `load` away for a long time).
    */
   liveLoadGraceMs: 10_000,
+  /** The largest news pages weigh 2–5 MB of HTML, hero images a few MB; 16 MiB bounds memory. */
+  maxResponseBytes: 16 * 1024 * 1024,
 } as const;
 
 const positiveInt = z.number().int().positive();
@@ -56,6 +68,9 @@ const renderOptionsSchema = z
       .object({ width: positiveInt.max(10_000), height: positiveInt.max(10_000) })
       .default({ ...DEFAULT_RENDER_OPTIONS.viewport }),
     userAgent: z.string().min(1).optional(),
+    allowPrivateNetwork: z.boolean().default(false),
+    allowedAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
+    maxResponseBytes: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxResponseBytes),
   })
   .strict();
 

@@ -19,3 +19,11 @@ export function pageExpression<A>(fn: (arg: A) => unknown, arg: A): string {
 export function pageJsonExpression<A>(fn: (arg: A) => unknown, arg: A): string {
   return `JSON.stringify(${pageExpression(fn, arg)})`;
 }
+
+/**
+ * Like `pageJsonExpression`, for two functions in a row: the page runs `second(first(arg))` and
+ * returns the result as JSON text (the layout collector, then the packer of its wire form).
+ */
+export function pageJsonPipeline<A, B>(first: (arg: A) => B, second: (value: B) => unknown, arg: A): string {
+  return `JSON.stringify((() => { const __name = (target) => target; return (${second.toString()})((${first.toString()})(${JSON.stringify(arg)})); })())`;
+}

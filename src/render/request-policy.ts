@@ -13,6 +13,20 @@ export type RouteTarget = Pick<BrowserContext, 'route' | 'routeWebSocket'>;
 
 export interface RequestStats {
   refused: number;
+  /** Subresources served from an archive (saved pages with a `ReplaySource`). */
+  replayed?: number;
+}
+
+/** An archived subresource: what a replayed request is answered with. */
+export interface ReplayResource {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Where an offline render finds a page's archived subresources (a WARC's, see inputs-warc.ts). */
+export interface ReplaySource {
+  lookup(url: string): ReplayResource | undefined;
 }
 
 /** Resource types Playwright reports (`request.resourceType()`) that may be blocked live. */
@@ -87,13 +101,29 @@ async function refuse(route: Route, stats: RequestStats): Promise<void> {
  * `goto`, whatever URL it names — no need to match Chromium's URL normalisation) and refuses
  * every other request, including later navigations (meta refresh, frames) and web sockets.
  */
-export async function applyOfflinePolicy(context: RouteTarget, bytes: Buffer): Promise<RequestStats> {
-  const stats: RequestStats = { refused: 0 };
+export async function applyOfflinePolicy(context: RouteTarget, bytes: Buffer, replay?: ReplaySource): Promise<RequestStats> {
+  const stats: RequestStats = { refused: 0, replayed: 0 };
   const contentType = savedPageContentType(bytes);
   let served = false;
   await context.route('**/*', async (route) => {
     const request = route.request();
-    if (served || !isMainFrameNavigation(request)) return refuse(route, stats);
+    if (served && isMainFrameNavigation(request)) {
+      // A later navigation of the saved page (meta refresh, even to itself; location.reload()):
+      // answered "204 No Content", which a browser treats as "stay on the current document".
+      // Refusing it instead would replace the saved page with Chromium's error page.
+      stats.refused += 1;
+      await route.fulfill({ status: 204, body: '' }).catch(() => undefined);
+      return;
+    }
+    if (served || !isMainFrameNavigation(request)) {
+      // A subresource the archive holds (stylesheet, image, font) is served from it.
+      const resource = replay && !request.isNavigationRequest() ? replay.lookup(request.url()) : undefined;
+      if (!resource) return refuse(route, stats);
+      stats.replayed = (stats.replayed ?? 0) + 1;
+      return route
+        .fulfill({ status: resource.status, headers: { 'content-type': resource.contentType }, body: resource.body })
+        .catch(() => undefined);
+    }
     served = true;
     await route
       .fulfill({ status: 200, headers: { 'content-type': contentType }, body: bytes })

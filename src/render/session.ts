@@ -7,19 +7,25 @@
  * session owns and closes in `close()`.
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
-import { BrowserLaunchError, RenderError } from '../errors.js';
+import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot } from '../types.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { applyLivePolicy, applyOfflinePolicy, type RequestStats } from './request-policy.js';
+import { OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
+import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
+import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 
 export type RenderInput =
-  /** A saved page: `bytes` are served as the document at `url`; nothing else is fetched. */
-  | { kind: 'html'; bytes: Buffer; url: string; label: string }
+  /**
+   * A saved page: `bytes` are served as the document at `url`; nothing else is fetched, except
+   * subresources that `replay` holds (an archive's stylesheets and images), served from it.
+   */
+  | { kind: 'html'; bytes: Buffer; url: string; label: string; replay?: ReplaySource }
   /** A live page, fetched from the network. */
   | { kind: 'url'; url: string; label: string };
 
@@ -43,6 +49,19 @@ export interface RenderSessionOptions {
   concurrency?: number;
   /** Options applied to every `render` call unless it overrides them. */
   defaults?: RenderOptionsInput;
+  /**
+   * Launches a new Chromium when the session's browser crashed or was killed; pages in flight at
+   * that moment are rendered once more on the new one. `RenderSession.launch` sets it; without
+   * it a dead browser fails every render with `BrowserLaunchError`. Browsers it launched are
+   * closed by `close()`.
+   */
+  relaunch?: () => Promise<Browser>;
+}
+
+/** What the session went through: browsers relaunched and renders tried a second time. */
+export interface SessionHealth {
+  relaunches: number;
+  retried: number;
 }
 
 /** Screenshots stop here: a 50 000 px page would make a PNG nobody can open. */
@@ -101,6 +120,28 @@ function refuseHugeMarkup(input: { bytes: Buffer; label: string }, maxElements: 
   }
 }
 
+/** How long a failed render waits to learn whether the browser itself died. */
+const BROWSER_DEATH_GRACE_MS = 1_000;
+
+/** Failures a dead browser produces (as opposed to a page's own). */
+function mayBeBrowserDeath(error: unknown): boolean {
+  if (error instanceof BrowserLaunchError) return true;
+  return error instanceof RenderError && ['render-crashed', 'render-navigation', 'render-timeout', 'render-script-timeout'].includes(error.code);
+}
+
+/** Resolves when `browser` disconnects, or after `ms`. */
+function disconnection(browser: Browser, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      browser.off('disconnected', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    browser.on('disconnected', done);
+  });
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
@@ -116,12 +157,20 @@ function mimeType(response: Response): string {
  * ~250 ms on the samples), so workers are kept while they are healthy and discarded after a
  * timeout or a crash, whose renderer may still be busy.
  */
+/** Saved pages load with the network off; replayed saved pages and live pages through routes. */
+type WorkerKind = 'saved' | 'replay' | 'live';
+function workerKind(input: RenderInput): WorkerKind {
+  return input.kind === 'url' ? 'live' : input.replay ? 'replay' : 'saved';
+}
+
 interface Worker {
   context: BrowserContext;
   page: Page;
   /** The context options it was made with; a render with other options needs another worker. */
   signature: string;
   crashed: boolean;
+  /** Serves saved documents with subresources refused in the browser; only on workers for saved pages. */
+  offline?: OfflineDocumentServer;
 }
 
 export class RenderSession {
@@ -131,12 +180,18 @@ export class RenderSession {
   private readonly idle: Worker[] = [];
   private readonly maxIdle: number;
   private closed = false;
+  private readonly relaunch: (() => Promise<Browser>) | undefined;
+  /** Browsers this session launched to replace a dead one (closed by `close()`). */
+  private readonly relaunched = new Set<Browser>();
+  private relaunching: Promise<void> | null = null;
+  readonly health: SessionHealth = { relaunches: 0, retried: 0 };
 
   constructor(
-    private readonly browser: Browser,
+    private browser: Browser,
     options: RenderSessionOptions = {},
     private readonly ownsBrowser = false,
   ) {
+    this.relaunch = options.relaunch;
     const concurrency = options.concurrency ?? 2;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
@@ -147,7 +202,7 @@ export class RenderSession {
   /** Launches Chromium for a session that owns it (closed by `close()`). */
   static async launch(options: RenderSessionOptions & { browser?: LaunchBrowserOptions } = {}): Promise<RenderSession> {
     const browser = await launchBrowser(options.browser);
-    return new RenderSession(browser, options, true);
+    return new RenderSession(browser, { relaunch: () => launchBrowser(options.browser), ...options }, true);
   }
 
   /** Pages being rendered or used right now. */
@@ -168,14 +223,51 @@ export class RenderSession {
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
     if (input.kind === 'html') refuseHugeMarkup(input, resolved.maxElements);
+    const browser = this.browser;
+    try {
+      return await this.renderOnce(input, use, resolved);
+    } catch (error) {
+      // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
+      if (this.closed || this.relaunch === undefined) throw error;
+      // The page usually learns of the death a moment before the browser object does.
+      if (browser.isConnected() && mayBeBrowserDeath(error)) await disconnection(browser, BROWSER_DEATH_GRACE_MS);
+      if (browser.isConnected()) throw error;
+      await this.heal(browser);
+      this.health.retried += 1;
+      return this.renderOnce(input, use, resolved);
+    }
+  }
+
+  /** Replaces a dead browser once, however many renders noticed it. */
+  private async heal(dead: Browser): Promise<void> {
+    if (this.browser === dead && !this.relaunching) {
+      this.relaunching = (async () => {
+        try {
+          // Workers of the dead browser are gone with it.
+          this.idle.length = 0;
+          for (const context of [...this.openContexts]) if (context.browser() === dead) this.openContexts.delete(context);
+          const fresh = await this.relaunch!();
+          this.relaunched.add(fresh);
+          if (this.relaunched.has(dead)) this.relaunched.delete(dead);
+          this.browser = fresh;
+          this.health.relaunches += 1;
+        } finally {
+          this.relaunching = null;
+        }
+      })();
+    }
+    await this.relaunching;
+  }
+
+  private async renderOnce<T>(input: RenderInput, use: (page: RenderedPage) => Promise<T>, resolved: RenderOptions): Promise<T> {
     await this.slots.acquire();
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved);
+      worker = await this.takeWorker(resolved, workerKind(input));
       worker.crashed = false;
       try {
-        const rendered = await this.load(worker.page, worker.page.context(), input, resolved);
+        const rendered = await this.load(worker, input, resolved);
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -185,7 +277,7 @@ export class RenderSession {
         }
         // A page that failed for its own reasons (bad status, not HTML, too large) leaves a
         // healthy renderer; timeouts and crashes may not.
-        healthy = error instanceof RenderError && REUSABLE_AFTER.has(error.code) && !worker.crashed;
+        healthy = ((error instanceof RenderError && REUSABLE_AFTER.has(error.code)) || error instanceof FetchError) && !worker.crashed;
         throw error;
       }
     } finally {
@@ -200,10 +292,12 @@ export class RenderSession {
     this.idle.length = 0;
     await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
+    for (const browser of this.relaunched) await browser.close().catch(() => undefined);
   }
 
-  private async takeWorker(options: RenderOptions): Promise<Worker> {
-    const signature = JSON.stringify([options.javaScript, options.viewport, options.userAgent ?? null]);
+  private async takeWorker(options: RenderOptions, kind: WorkerKind): Promise<Worker> {
+    // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
+    const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
     const index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
@@ -213,6 +307,7 @@ export class RenderSession {
       page.on('crash', () => {
         worker.crashed = true;
       });
+      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page);
       return worker;
     } catch (cause) {
       await this.closeContext(context);
@@ -221,12 +316,20 @@ export class RenderSession {
   }
 
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
+    worker.offline?.disarm();
     if (healthy && !this.closed) {
-      // Routes belong to the render that set them; the next render sets its own.
-      const cleared = await Promise.race([
-        worker.page.unrouteAll({ behavior: 'ignoreErrors' }).then(() => true, () => false),
-        sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
-      ]);
+      // Routes belong to the render that set them; the next render sets its own. The page is
+      // first taken to about:blank while they still stand: a document left live could navigate
+      // or fetch (a timer, a redirect) once its guard is gone.
+      const cleared = worker.offline
+        ? true
+        : await Promise.race([
+            worker.page
+              .goto('about:blank')
+              .then(() => worker.page.unrouteAll({ behavior: 'ignoreErrors' }))
+              .then(() => true, () => false),
+            sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
+          ]);
       if (cleared) {
         this.idle.push(worker);
         while (this.idle.length > this.maxIdle) await this.closeContext(this.idle.shift()!.context);
@@ -261,25 +364,46 @@ export class RenderSession {
     await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
   }
 
-  private async load(
-    page: Page,
-    context: BrowserContext,
-    input: RenderInput,
-    options: RenderOptions,
-  ): Promise<RenderedPage> {
+  private async load(worker: Worker, input: RenderInput, options: RenderOptions): Promise<RenderedPage> {
+    const page = worker.page;
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
     if (input.kind === 'html') {
-      stats = await applyOfflinePolicy(page, input.bytes);
+      // A page whose archive replays subresources needs them answered from Node (a route per
+      // request); every other saved page loads in one step with the network off (offline-load.ts).
+      let waitUntil: 'load' = 'load';
+      if (worker.offline) {
+        const plan = offlineLoadPlan(input.bytes);
+        waitUntil = plan.waitUntil;
+        stats = worker.offline.arm(plan);
+      } else {
+        stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+      }
       try {
-        await page.goto(input.url, { waitUntil: 'load', timeout: options.navigationTimeoutMs });
+        await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
       } catch (error) {
         throw navigationFailure(error, input.label, options.navigationTimeoutMs);
       }
     } else {
-      stats = await applyLivePolicy(page, options.blockResources);
-      httpStatus = await this.loadLive(page, input.url, options);
+      // The fetch guard: Node fetches the document (and every subrequest) under its limits.
+      const limits: FetchLimits = {
+        ...DEFAULT_FETCH_LIMITS,
+        allowPrivateNetwork: options.allowPrivateNetwork,
+        allowedAddresses: options.allowedAddresses,
+        maxBodyBytes: options.maxResponseBytes,
+        timeoutMs: options.navigationTimeoutMs,
+      };
+      const userAgent = options.userAgent ?? (await page.evaluate(() => navigator.userAgent));
+      const document = await prefetchDocument(input.url, { 'user-agent': userAgent }, limits);
+      // Refused before Chromium spends anything on them (the same checks follow the navigation).
+      if (document.status >= 400) {
+        throw new RenderError('render-http-status', `${document.url} answered HTTP ${document.status}`, isRetryableStatus(document.status));
+      }
+      const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
+      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
+      httpStatus = await this.loadLive(page, document.url, options);
     }
     const loadMs = performance.now() - loadStarted;
 

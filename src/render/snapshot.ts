@@ -6,12 +6,17 @@ import type { Page } from 'playwright';
 import { RenderError } from '../errors.js';
 import type { LayoutSnapshot } from '../types.js';
 import { firstLine, isCrash } from './failures.js';
-import { pageJsonExpression } from './page-expression.js';
-import { collectLayout, type CollectLayoutOptions, type CollectLayoutResult } from './in-page/collect-layout.js';
+import { pageJsonPipeline } from './page-expression.js';
+import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
+import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
+import { unpackLayout } from './snapshot-wire.js';
 
-/** The collector as a self-contained expression that yields its result as JSON text (see page-expression.ts). */
+/**
+ * The collector and the packer as one self-contained expression that yields the snapshot's
+ * wire form as JSON text (see page-expression.ts and in-page/pack-layout.ts).
+ */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  return pageJsonExpression(collectLayout, options);
+  return pageJsonPipeline(collectLayout, packLayout, options);
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {
@@ -40,11 +45,11 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
     }, options.timeoutMs);
   });
   const evaluation = (page.evaluate(expression) as Promise<string>).then(
-    (json) => JSON.parse(json) as CollectLayoutResult,
+    (json) => JSON.parse(json) as PackedLayoutResult,
   );
   // If the timer wins, the evaluate rejects later when the context closes; nobody waits for it.
   evaluation.catch(() => undefined);
-  let result: CollectLayoutResult;
+  let result: PackedLayoutResult;
   try {
     result = await Promise.race([evaluation, timeout]);
   } catch (error) {
@@ -69,5 +74,5 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
       false,
     );
   }
-  return result.snapshot;
+  return unpackLayout(result.wire);
 }

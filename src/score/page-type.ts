@@ -262,7 +262,11 @@ export function decidePageType(features: Float64Array, weights: PageTypeWeights)
   const type = (Object.keys(probabilities) as PageType[]).reduce((a, b) => (probabilities[b] > probabilities[a] ? b : a));
   // The evidence: the two largest terms pushing towards the decision.
   const toward = type === 'article' ? articleTerms : [...articleTerms.map((t) => ({ ...t, c: -t.c })), ...(type === 'listing' ? listingTerms : listingTerms.map((t) => ({ ...t, c: -t.c })))];
-  const top = toward
+  // A feature can speak in both models (against "article" and for "listing"): one term each.
+  const merged = new Map<PageTypeFeatureName, number>();
+  for (const t of toward) merged.set(t.name, (merged.get(t.name) ?? 0) + t.c);
+  const top = [...merged]
+    .map(([name, c]) => ({ name, c }))
     .filter((t) => t.name !== 'bias' && t.c > 0)
     .sort((a, b) => b.c - a.c)
     .slice(0, 2)

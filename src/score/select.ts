@@ -20,7 +20,7 @@
 import type { ScoredUnit, TextStyle } from '../types.js';
 import type { LeafBlock } from '../segment/blocks.js';
 import type { LayoutTree } from '../segment/tree.js';
-import { mainProseStyle, pageBlocks, type PageBlock } from './block-features.js';
+import { headlineBlock, mainProseStyle, pageBlocks, type PageBlock } from './block-features.js';
 import { scoreBlocks, type BlockModelFeature, type BlockScores, type Term } from './block-model.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from './select-params.js';
 
@@ -90,9 +90,22 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
   }
   const scores = scoreBlocks(tree, units, blocks, params.blockModel);
   const chosen = new Set(chooseBodyBlocks(scores.p2, blocks.map((b) => b.words), params.blockModel.calibration));
+  // A line that is only a time of day (a live blog's "13:20" before each entry) is a timestamp,
+  // never body text by itself, whatever its neighbours are.
+  const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
+  if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
+  const headline = leadingHeadline(tree, blocks, chosen);
+  if (headline >= 0 && chosen.size > 1) chosen.delete(headline);
   const blockDecisions: BlockDecision[] = blocks.map((b, i) => {
     const included = chosen.has(i);
-    const { role, reason } = included ? bodyRole(scores, i) : leftOutRole(scores.mainTerms[i]!.against, scores.p2[i]!);
+    const { role, reason } =
+      i === headline && !included
+        ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
+        : timestamps.has(i) && !included
+          ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : included
+          ? bodyRole(scores, i)
+          : leftOutRole(scores.mainTerms[i]!.against, scores.p2[i]!);
     return { index: i, unitOrder: b.unitOrder, block: b.block, probability: scores.p2[i]!, role, included, reason };
   });
   const body = blockDecisions.filter((d) => d.included);
@@ -115,6 +128,31 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
     scores,
   };
 }
+
+/**
+ * The headline, when the chosen body starts with it: the page's headline block (its `<h1>`, or
+ * the line its declared title names; block-features.ts), or a first line set in display type
+ * (≥ HEADLINE_FONT_RATIO × the body's font, at most HEADLINE_MAX_CHARS, no sentence end).
+ * The headline is the article's title, kept apart from the body text as the benchmarks' truths
+ * do (of AEB's 181 bodies, 3 start with the page title); table layouts that put the headline in
+ * the body's own cell would otherwise lead the body with it. −1 when there is none.
+ */
+function leadingHeadline(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): number {
+  const first = Math.min(...chosen);
+  if (!Number.isFinite(first)) return -1;
+  if (headlineBlock(tree, blocks) === first) return first;
+  const block = blocks[first]!;
+  const body = mainProseStyle([...chosen].filter((i) => i !== first).map((i) => blocks[i]!));
+  if (!body) return -1;
+  const display = block.block.style.fontSizePx >= body.fontSizePx * HEADLINE_FONT_RATIO;
+  return display && block.text.length <= HEADLINE_MAX_CHARS && !/[.!?。！？]["'”’»)]*$/u.test(block.text.trim()) ? first : -1;
+}
+/** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */
+const TIME_OF_DAY = /^\s*\d{1,2}[:.]\d{2}(?:\s*(?:[ap]\.?m\.?|[A-Z]{2,4}))?\s*$/iu;
+/** A display line this much larger than the body's type is a headline candidate. */
+const HEADLINE_FONT_RATIO = 1.25;
+/** Headlines are short; a longer display line is a standfirst or a pull quote. */
+const HEADLINE_MAX_CHARS = 200;
 
 /**
  * The body's blocks: the set with the highest expected F1 under the model's probabilities.

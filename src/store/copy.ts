@@ -20,6 +20,7 @@ const TABLES: ReadonlyArray<{ name: string; booleans?: readonly string[]; serial
   { name: 'bad_links', serial: 'id' },
   { name: 'extractions' },
   { name: 'models' },
+  { name: 'allocation_arms', booleans: ['exhausted'] },
 ];
 
 /** Rows per INSERT (well under PostgreSQL's 65,535 parameters for the widest table). */

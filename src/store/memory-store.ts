@@ -7,6 +7,7 @@
  */
 import { frontierStateOf, prepareExtraction, redirectTargetOf, type PreparedExtraction } from './record.js';
 import type {
+  AllocationArmRow,
   ArticleRow,
   BadLinkRow,
   ClaimOptions,
@@ -44,6 +45,7 @@ export class MemoryStore implements CrawlStore {
   private readonly external: ExternalLinkRow[] = [];
   private readonly bad: BadLinkRow[] = [];
   private readonly models = new Map<string, string>();
+  private readonly arms = new Map<string, AllocationArmRow>();
   private nextFrontierId = 1;
   private closed = false;
 
@@ -261,6 +263,15 @@ export class MemoryStore implements CrawlStore {
 
   loadModel(name: string): string | undefined {
     return this.open().models.get(name);
+  }
+
+  saveAllocationArms(arms: readonly AllocationArmRow[]): void {
+    this.open();
+    for (const arm of arms) this.arms.set(arm.site, { ...arm });
+  }
+
+  loadAllocationArms(): AllocationArmRow[] {
+    return [...this.open().arms.values()].sort((a, b) => (a.site < b.site ? -1 : a.site > b.site ? 1 : 0)).map((arm) => ({ ...arm }));
   }
 
   close(): void {

@@ -30,7 +30,7 @@ export const NEAR_DUPLICATE_MAX_BITS = 3;
 const SHINGLE_WORDS = 2;
 
 /** Words: runs of letters and digits; each Han, kana or Hangul character is a word of its own. */
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
+export const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
 
 /** The text as compared: NFKC, lower-case, whitespace runs collapsed, trimmed. */
 export function normalizeText(text: string): string {

@@ -13,6 +13,7 @@ import { StoreError, type StoreProblem } from './errors.js';
 import { DEFAULT_RETRY_FOR_MS, redactUrl, type PgStoreOptions } from './pg/pg-ops.js';
 import type { Reply, Request, ThreadData } from './pg/pg-thread.js';
 import type {
+  AllocationArmRow,
   ArticleRow,
   BadLinkRow,
   ClaimOptions,
@@ -204,6 +205,12 @@ export class PgStore implements CrawlStore {
   }
   loadModel(name: string): string | undefined {
     return this.call('loadModel', name) as string | undefined;
+  }
+  saveAllocationArms(arms: readonly AllocationArmRow[]): void {
+    this.call('saveAllocationArms', arms);
+  }
+  loadAllocationArms(): AllocationArmRow[] {
+    return this.call('loadAllocationArms') as AllocationArmRow[];
   }
   /** Empties every table (scratch databases in tests and benchmarks only). */
   truncateAll(): void {

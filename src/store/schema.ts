@@ -157,3 +157,18 @@ export const models = sqliteTable('models', {
   json: text('json').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * Bandit allocation across sites (`crawl --allocate r1|r2|r3`, src/crawl/allocate.ts): one arm
+ * per site, so a resumed crawl goes on with the rewards it had. The rule, budget, step and R2's
+ * current block are in `settings` (`crawl.allocation`).
+ */
+export const allocationArms = sqliteTable('allocation_arms', {
+  site: text('site').primaryKey(),
+  pulls: integer('pulls').notNull(),
+  rewardSum: real('reward_sum').notNull(),
+  rewarded: integer('rewarded').notNull(),
+  rewardMax: real('reward_max').notNull(),
+  firstShareSum: real('first_share_sum').notNull(),
+  exhausted: integer('exhausted', { mode: 'boolean' }).notNull(),
+});

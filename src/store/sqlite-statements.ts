@@ -3,7 +3,7 @@
  * once per connection: the hot paths (enqueue, claim, recordPage's inserts) skip SQL building.
  */
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import { badLinks, externalLinks, extractions, frontier, frontierStateCounts, internalLinks, models, pages, seeds, settings } from './schema.js';
+import { allocationArms, badLinks, externalLinks, extractions, frontier, frontierStateCounts, internalLinks, models, pages, seeds, settings } from './schema.js';
 import { READ_BATCH_ROWS } from './record.js';
 import type { StoreDb } from './sqlite-open.js';
 
@@ -190,5 +190,29 @@ export function prepareStatements(db: StoreDb) {
       .onConflictDoUpdate({ target: models.name, set: { json: sql`excluded.json`, updatedAt: sql`excluded.updated_at` } })
       .prepare(),
     loadModel: db.select({ json: models.json }).from(models).where(eq(models.name, p('name'))).prepare(),
+    saveArm: db
+      .insert(allocationArms)
+      .values({
+        site: p('site'),
+        pulls: p('pulls'),
+        rewardSum: p('rewardSum'),
+        rewarded: p('rewarded'),
+        rewardMax: p('rewardMax'),
+        firstShareSum: p('firstShareSum'),
+        exhausted: p('exhausted'),
+      })
+      .onConflictDoUpdate({
+        target: allocationArms.site,
+        set: {
+          pulls: sql`excluded.pulls`,
+          rewardSum: sql`excluded.reward_sum`,
+          rewarded: sql`excluded.rewarded`,
+          rewardMax: sql`excluded.reward_max`,
+          firstShareSum: sql`excluded.first_share_sum`,
+          exhausted: sql`excluded.exhausted`,
+        },
+      })
+      .prepare(),
+    loadArms: db.select().from(allocationArms).orderBy(asc(allocationArms.site)).prepare(),
   };
 }

@@ -9,6 +9,7 @@ import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { asStoreError, openDatabase, type SqliteStoreOptions, type StoreDb } from './sqlite-open.js';
 import { frontierStateOf, prepareExtraction, READ_BATCH_ROWS, redirectTargetOf } from './record.js';
 import type {
+  AllocationArmRow,
   ArticleRow,
   BadLinkRow,
   ClaimOptions,
@@ -69,6 +70,7 @@ export class SqliteStore implements CrawlStore {
   private readonly enqueueTx: (entries: readonly EnqueueEntry[]) => number;
   private readonly prioritiesTx: (updates: readonly PriorityUpdate[]) => void;
   private readonly claimExcludingTx: (excluded: ReadonlySet<string>, now: number) => FrontierRow | undefined;
+  private readonly armsTx: (arms: readonly AllocationArmRow[]) => void;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -85,6 +87,9 @@ export class SqliteStore implements CrawlStore {
     this.claimExcludingTx = sqlite.transaction((excluded: ReadonlySet<string>, now: number) => this.claimExcluding(excluded, now)).immediate;
     this.prioritiesTx = sqlite.transaction((updates: readonly PriorityUpdate[]) => {
       for (const u of updates) this.q.setPriority.run({ url: u.url, priority: u.priority, version: u.scoredWithVersion ?? null });
+    }).immediate;
+    this.armsTx = sqlite.transaction((arms: readonly AllocationArmRow[]) => {
+      for (const arm of arms) this.q.saveArm.run({ ...arm });
     }).immediate;
   }
 
@@ -226,6 +231,14 @@ export class SqliteStore implements CrawlStore {
 
   loadModel(name: string): string | undefined {
     return this.q.loadModel.get({ name })?.json;
+  }
+
+  saveAllocationArms(arms: readonly AllocationArmRow[]): void {
+    this.armsTx(arms);
+  }
+
+  loadAllocationArms(): AllocationArmRow[] {
+    return this.q.loadArms.all();
   }
 
   close(): void {

@@ -259,6 +259,17 @@ export interface StoreCounts {
   badLinks: number;
 }
 
+/** One site's arm of a bandit allocation (src/crawl/allocate.ts `ArmState`). */
+export interface AllocationArmRow {
+  site: string;
+  pulls: number;
+  rewardSum: number;
+  rewarded: number;
+  rewardMax: number;
+  firstShareSum: number;
+  exhausted: boolean;
+}
+
 export interface CrawlStore {
   /**
    * True for a store many crawler processes share (PostgreSQL): its claimNext keeps
@@ -334,6 +345,9 @@ export interface CrawlStore {
    * then reads the shared one with `loadModel`.
    */
   saveModel(name: string, json: string): void | boolean;
+  /** Bandit allocation arms (`crawl --allocate`): upserted by site, in one transaction. */
+  saveAllocationArms(arms: readonly AllocationArmRow[]): void;
+  loadAllocationArms(): AllocationArmRow[];
   loadModel(name: string): string | undefined;
 
   /** Closes the store (the SQLite file is checkpointed). Other calls afterwards throw; closing twice is harmless. */

@@ -73,7 +73,7 @@ test('bad inputs each get a clear error, the good one is extracted, exit code 1'
     'empty.html', 'binary.html', 'plain.html', 'huge.html', 'loop.html', 'good.html', 'missing.html',
   ].map((f) => join(dir, f));
   const urls = ['http://', `${base}/hang`, `${base}/500`, 'http://127.0.0.1:9/unreachable'];
-  const { code, stderr } = await run(['extract', ...inputs, ...urls, '--js', '--timeout', '4000', '--script-timeout', '3000', '--out', out, '--no-progress', '--summary']);
+  const { code, stderr } = await run(['extract', ...inputs, ...urls, '--js', '--timeout', '4000', '--script-timeout', '3000', '--out', out, '--no-progress', '--summary', '--allow-private-network']);
   expect(code).toBe(1);
   const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
   expect(records).toHaveLength(inputs.length + urls.length);
@@ -86,9 +86,9 @@ test('bad inputs each get a clear error, the good one is extracted, exit code 1'
   expect(['render-timeout', 'render-script-timeout']).toContain(codeOf('loop.html'));
   expect(codeOf('missing.html')).toBe('input-not-found');
   expect(codeOf('http://')).toBe('input-invalid-url');
-  expect(codeOf(`${base}/hang`)).toBe('render-timeout');
+  expect(codeOf(`${base}/hang`)).toBe('fetch-timeout');
   expect(codeOf(`${base}/500`)).toBe('render-http-status');
-  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('render-navigation');
+  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('fetch-network');
   for (const r of records) if (r['status'] === 'error') expect(String(r['error']['message']).length).toBeGreaterThan(10);
   const good = byInput.get('good.html')!;
   expect(good['status']).toBe('article');
@@ -130,4 +130,20 @@ test('--help lists every extract option the README documents', async () => {
   const documented = [...readme.matchAll(/^\| `(--[a-z-]+)/gmu)].map((m) => m[1]!);
   expect(documented.length).toBeGreaterThan(5);
   for (const flag of documented) expect(stdout).toContain(flag);
+});
+
+test('--out never replaces an existing file silently, and is written whole or not at all', async () => {
+  test.setTimeout(180_000);
+  const out = join(dir, 'kept.jsonl');
+  await writeFile(out, 'earlier results\n');
+  const refused = await run(['extract', join(dir, 'good.html'), '--out', out, '--no-progress', '--summary']);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('--force');
+  expect(await readFile(out, 'utf8')).toBe('earlier results\n');
+  const forced = await run(['extract', join(dir, 'good.html'), '--out', out, '--force', '--no-progress', '--summary']);
+  expect(forced.code).toBe(0);
+  const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(records.map((r) => r['status'])).toEqual(['article']);
+  const { readdir } = await import('node:fs/promises');
+  expect((await readdir(dir)).filter((f) => f.includes('.partial-'))).toEqual([]);
 });

@@ -33,7 +33,7 @@ test('faults are recorded with their reason and the crawl goes on; robots.txt th
       concurrency: 2,
       userAgent: 'broadsheet-test',
       politeness: { delayMs: 0, perSiteConcurrency: 2 },
-      renderOptions: { navigationTimeoutMs: 5_000 },
+      renderOptions: { navigationTimeoutMs: 5_000, allowPrivateNetwork: true },
       retryBaseMs: 200,
     },
   );
@@ -48,8 +48,8 @@ test('faults are recorded with their reason and the crawl goes on; robots.txt th
   expect(outcome('error503')).toEqual([503, 'render-http-status']);
   expect(outcome('notFound')).toEqual([404, 'render-http-status']);
   expect(outcome('flaky')).toEqual([200, null]); // two 500s, then it works on the third attempt
-  expect(outcome('hang')).toEqual([null, 'render-timeout']);
-  expect(outcome('redirectLoop')).toEqual([null, 'render-navigation']);
+  expect(outcome('hang')).toEqual([null, 'fetch-timeout']);
+  expect(outcome('redirectLoop')).toEqual([null, 'fetch-too-many-redirects']);
   for (const name of ['octetStream', 'octetStreamNoExtension', 'png', 'pngNoExtension'] as const) expect(outcome(name), name).toEqual([null, 'render-not-html']);
   // The huge page times out or is refused; either way it is recorded as an error, not an article.
   expect(outcome('huge')?.[1]).not.toBeNull();

@@ -42,7 +42,7 @@ test('kill -9 at random moments, then resume: no page twice, budget kept, no lin
   const site = web.sites[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'broadsheet-kill-'));
   const db = join(dir, 'crawl.db');
-  const args = ['crawl', site.homeUrl, '--db', db, '--max-pages', String(BUDGET), '--delay', '0', '--concurrency', String(CONCURRENCY), '--per-site-concurrency', String(CONCURRENCY), '--no-progress'];
+  const args = ['crawl', site.homeUrl, '--db', db, '--max-pages', String(BUDGET), '--delay', '0', '--concurrency', String(CONCURRENCY), '--per-site-concurrency', String(CONCURRENCY), '--no-progress', '--allow-private-network'];
   const kills = 3;
   try {
     // Seeded "random" moments, counted in requests the site answered since the run started

@@ -36,7 +36,7 @@ function counting(session: PageRenderer): PageRenderer & { renders: Map<string, 
 }
 
 function options(seed: string, maxPages: number): CrawlOptions {
-  return { seeds: [seed], maxDepth: 20, maxPages, concurrency: 2, userAgent: 'broadsheet-test', politeness: { delayMs: 0, perSiteConcurrency: 2 } };
+  return { seeds: [seed], maxDepth: 20, maxPages, concurrency: 2, userAgent: 'broadsheet-test', politeness: { delayMs: 0, perSiteConcurrency: 2 }, renderOptions: { allowPrivateNetwork: true } };
 }
 
 /** Trap pages: calendars, day archives, searches (they never end). */

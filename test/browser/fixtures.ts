@@ -26,7 +26,7 @@ export const test = base.extend<RenderFixtures, { browser: Browser }>({
     { scope: 'worker' },
   ],
   session: async ({ browser }, use) => {
-    const session = new RenderSession(browser, { concurrency: 2 });
+    const session = new RenderSession(browser, { concurrency: 2, defaults: { allowPrivateNetwork: true } });
     await use(session);
     await session.close();
   },

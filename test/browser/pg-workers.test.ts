@@ -44,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 test('workers killed with kill -9 mid-crawl: budget kept, every page once, no link lost, no URL fetched twice beyond those in flight', async () => {
   const site = web.sites[0]!;
   const db = await createScratchDb('bs_workers');
-  const common = ['--no-progress', '--lease', String(LEASE_SEC)];
+  const common = ['--no-progress', '--lease', String(LEASE_SEC), '--allow-private-network'];
   const stderr: string[] = [];
   const start = (args: string[]): ChildProcess => {
     const child = runCli(args);
@@ -53,7 +53,7 @@ test('workers killed with kill -9 mid-crawl: budget kept, every page once, no li
   };
   try {
     // The crawl's first process records its settings; the workers read them.
-    const first = start(['crawl', site.homeUrl, '--db', db.url, '--max-pages', String(BUDGET), '--delay', '0', '--concurrency', '1', '--per-site-concurrency', '4']);
+    const first = start(['crawl', site.homeUrl, '--db', db.url, '--max-pages', String(BUDGET), '--delay', '0', '--concurrency', '1', '--per-site-concurrency', '4', '--allow-private-network']);
     const probe = openPgStore(db.url);
     while (probe.getSetting(CRAWL_SETTINGS_KEY) === undefined && first.exitCode === null) await sleep(100);
     probe.close();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { main } from '../../src/cli/main.js';
-import { CRAWL_SETTINGS_KEY, mergeSettings, type CrawlSettings } from '../../src/crawl/settings.js';
+import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../src/crawl/settings.js';
 import { ConfigError } from '../../src/errors.js';
 import { openSqliteStore } from '../../src/store/index.js';
 
@@ -124,6 +124,9 @@ const SETTINGS: CrawlSettings = {
   delayMs: 1000,
   userAgent: 'ua',
   robots: true,
+  allocate: null,
+  allocateStep: 5,
+  reward: 'articles',
 };
 
 test('settings: a re-run keeps scope and policy, takes new budgets, adds seeds; a new crawl needs a seed', () => {
@@ -134,4 +137,22 @@ test('settings: a re-run keeps scope and policy, takes new budgets, adds seeds; 
   expect(rerun).toEqual({ ...SETTINGS, seeds: ['https://example.test/', 'https://other.test/'], maxPages: 500 });
   expect(() => mergeSettings(SETTINGS, { ...SETTINGS, policy: 'bfs' }, new Set(['policy'] as const))).toThrow(/--policy/);
   expect(CRAWL_SETTINGS_KEY).toBe('crawl.options');
+  // The allocation is fixed too; a record from before allocation existed reads as none.
+  expect(() => mergeSettings(SETTINGS, { ...SETTINGS, allocate: 'r2' }, new Set(['allocate'] as const))).toThrow(/--allocate null.*another --db/);
+  const { allocate: _a, allocateStep: _s, reward: _r, ...older } = SETTINGS;
+  expect(parseSettings(JSON.stringify(older))).toEqual(SETTINGS);
+});
+
+test('crawl --allocate nonsense is a usage error before anything is fetched', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'broadsheet-allocate-'));
+  try {
+    const db = join(dir, 'a.db');
+    const seeds = ['https://a.test/', 'https://b.test/'];
+    expect(await quietly(['crawl', ...seeds, '--db', db, '--allocate', 'r2'])).toBe(2);
+    expect(await quietly(['crawl', ...seeds, '--db', db, '--max-pages', '10', '--allocate', 'r2', '--allocate-step', '6'])).toBe(2);
+    expect(await quietly(['crawl', ...seeds, '--db', db, '--max-pages', '10', '--allocate', 'r9'])).toBe(2);
+    expect(await quietly(['crawl', ...seeds, '--db', db, '--policy', 'nonsense'])).toBe(2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

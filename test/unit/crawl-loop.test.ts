@@ -179,3 +179,55 @@ test('max depth: nothing deeper than the limit is fetched or queued', async () =
   expect(depths.filter((d) => d === 1)).toHaveLength(SECTIONS.length);
   expect(store.counts().queued).toBe(0);
 });
+
+test('bandit allocation: R1 splits the budget between the sites; the arms are in the store and a resumed crawl goes on with them', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  const seeds = ['http://a.test/', 'http://b.test/'];
+  const allocation = { rule: 'r1' as const, reward: 'articles' as const };
+  await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, seeds, maxPages: 20, concurrency: 1, allocation });
+  const perSite = (site: string): number => renderer.starts.filter((s) => new URL(s.url).host === site).length;
+  expect([perSite('a.test'), perSite('b.test')]).toEqual([10, 10]);
+  const arms = store.loadAllocationArms();
+  expect(arms.map((a) => [a.site, a.rewarded])).toEqual([['a.test', 10], ['b.test', 10]]);
+  // Rewards are the article decisions of the pages fetched.
+  const articles = [...store.pages()].filter((p) => p.isArticle).length;
+  expect(arms.reduce((s, a) => s + a.rewardSum, 0)).toBe(articles);
+
+  // Resumed with a larger budget: the arms go on from 10 pages each.
+  await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, seeds, maxPages: 30, concurrency: 1, allocation });
+  expect(store.loadAllocationArms().reduce((s, a) => s + a.rewarded, 0)).toBe(30);
+  // Resumed with another rule: refused before anything is fetched.
+  const before = renderer.starts.length;
+  await expect(crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, seeds, maxPages: 40, allocation: { rule: 'r3', reward: 'articles' } })).rejects.toThrow(/--allocate r1.*another --db/);
+  expect(renderer.starts.length).toBe(before);
+});
+
+test('bandit allocation: R2 gives its blocks to the site with the best mean; nonsense fails before any fetch', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  await crawl(
+    { store, session: renderer, policy: createPolicy('bfs') },
+    { ...BASE, seeds: ['http://a.test/', 'http://b.test/'], maxPages: 24, concurrency: 1, allocation: { rule: 'r2', step: 4, reward: 'articles' } },
+  );
+  const arms = store.loadAllocationArms();
+  expect(arms.reduce((s, a) => s + a.rewarded, 0)).toBe(24);
+  for (const arm of arms) expect(arm.rewarded % 4).toBe(0);
+
+  const fresh = new FakeRenderer();
+  const bad = { ...BASE, seeds: ['http://a.test/', 'http://b.test/'], maxPages: 10 };
+  await expect(crawl({ store: createMemoryStore(), session: fresh, policy: createPolicy('bfs') }, { ...bad, allocation: { rule: 'r2', step: 6, reward: 'articles' } })).rejects.toThrow(/more than the page budget/);
+  await expect(crawl({ store: createMemoryStore(), session: fresh, policy: createPolicy('bfs') }, { ...bad, maxPages: Infinity, allocation: { rule: 'r1', reward: 'articles' } })).rejects.toThrow(/--max-pages/);
+  expect(fresh.starts).toHaveLength(0);
+});
+
+test('the HITS policy crawls through the loop: it sees every page\'s links and finds articles', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  const policy = createPolicy('hits');
+  await crawl({ store, session: renderer, policy }, { ...BASE, maxPages: 30 });
+  expect(renderer.starts).toHaveLength(30);
+  expect(policy.version).toBeGreaterThan(0);
+  expect(JSON.parse(policy.saveState()!).pages.length).toBe(30);
+  expect(store.counts().articles).toBeGreaterThan(10);
+});

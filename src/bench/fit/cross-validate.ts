@@ -55,7 +55,8 @@ export function crossValidate(pages: readonly FitPage[], config: CvConfig, onFol
     applyUnitWeights(pages, weightArray(unitWeights));
     const blockModel = fitBlockModel(train, { l2: config.l2, containerThreshold: config.containerThreshold, pageWeight: weight, ...(config.drop ? { drop: config.drop } : {}), ...(config.learner ? { learner: config.learner } : {}), ...(config.gbdt ? { gbdt: config.gbdt } : {}) });
     for (const { p, i } of test) outOfFold[i] = predictPage(p, blockModel);
-    models.push({ unitWeights, blockModel, pageType: fitPageType(train, 1) });
+    // The page type is fitted on every training page, whatever weight the body model gives it.
+    models.push({ unitWeights, blockModel, pageType: fitPageType(pages.filter((_, i) => fold[i] !== k), 1) });
     onFold?.(k);
   }
   return { outOfFold, fold, models };
@@ -90,6 +91,7 @@ export function permutedScores(pages: readonly FitPage[], cv: CvResult, column: 
   const scores: PageScore[] = new Array(pages.length);
   for (let k = 0; k < cv.models.length; k++) {
     const model = cv.models[k]!.blockModel;
+    applyUnitWeights(pages, weightArray(cv.models[k]!.unitWeights));
     const members = pages.map((p, i) => ({ p, i })).filter(({ i }) => cv.fold[i] === k);
     const w1 = weightVector(BLOCK_FEATURES, model.pass1);
     const rows = members.map(({ p }) => pass2Rows(p, w1, model.containerThreshold).x);

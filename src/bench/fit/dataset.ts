@@ -156,8 +156,10 @@ export async function loadFitPagesCached(corpus: BenchCorpus, options: LoadOptio
   // Pages that could not be rendered now (no browser given) must not be cached as absent.
   if (missing > 0) return pages;
   await mkdir(DATASET_CACHE_DIR, { recursive: true });
-  await writeFile(`${file}.tmp`, serialize(pages));
-  await rename(`${file}.tmp`, file);
+  // A temporary name per process: two fits started together must not rename each other's file.
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, serialize(pages));
+  await rename(tmp, file);
   return pages;
 }
 

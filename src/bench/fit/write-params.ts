@@ -14,7 +14,8 @@ export interface FittedParams {
 }
 
 export function paramsModule(params: FittedParams, header: string[]): string {
-  const json = (v: unknown): string => JSON.stringify(v, null, 2);
+  // Indented, but with arrays of numbers on one line: the trees are thousands of numbers.
+  const json = (v: unknown): string => JSON.stringify(v, null, 2).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(', ')}]`);
   return [
     '/**',
     ' * Fitted parameters of extraction. WRITTEN BY `npm run fit` (scripts/fit.ts, src/bench/fit/):',
@@ -29,7 +30,7 @@ export function paramsModule(params: FittedParams, header: string[]): string {
     '/** SPEC §4 weights (area, punctuation, link density, text density, length), summing to 1. */',
     `export const FITTED_SCORE_WEIGHTS: ScoreWeights = ${json(params.scoreWeights)};`,
     '',
-    '/** The block model: two logistic passes and their thresholds (block-model.ts). */',
+    '/** The block model: a logistic first pass, boosted trees (or logistic weights) for the second, thresholds (block-model.ts). */',
     `export const FITTED_BLOCK_MODEL: BlockModelWeights = ${json(params.blockModel)};`,
     '',
     '/** The page-type decision (page-type.ts). */',

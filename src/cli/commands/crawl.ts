@@ -1,6 +1,6 @@
 /** `broadsheet crawl <seed-url...> --db FILE` */
 import { Command, Option } from 'commander';
-import { ConfigError } from '../../errors.js';
+import { ALLOCATION_RULES, createAllocation, DEFAULT_ALLOCATION_STEP, type AllocationRule } from '../../crawl/allocate.js';
 import { crawl, type StopReason } from '../../crawl/crawler.js';
 import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../crawl/settings.js';
 import { formatProgress, type CrawlProgress } from '../../crawl/stats.js';
@@ -8,6 +8,8 @@ import { createPolicy, POLICY_NAMES } from '../../frontier/index.js';
 import { closeOnSignals } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import { openStore } from '../../store/index.js';
+import { normalizeUrl, siteOf } from '../../url/index.js';
+import { ConfigError } from '../../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
 
@@ -28,9 +30,13 @@ export interface CrawlFlags {
   userAgent: string;
   robots: boolean;
   timeout: number;
+  allowPrivateNetwork?: boolean;
   progress: boolean;
   /** PostgreSQL: how long a claim lasts without renewal (`broadsheet worker --lease`). */
   leaseSec?: number;
+  allocate?: AllocationRule;
+  allocateStep: number;
+  reward: CrawlSettings['reward'];
 }
 
 /** Command-line option name → settings field, for "given on the command line". */
@@ -46,6 +52,9 @@ const FLAG_TO_SETTING: Record<string, keyof CrawlSettings> = {
   allowDomain: 'allowDomains',
   userAgent: 'userAgent',
   robots: 'robots',
+  allocate: 'allocate',
+  allocateStep: 'allocateStep',
+  reward: 'reward',
 };
 
 export function crawlCommand(setExit: (code: number) => void): Command {
@@ -65,7 +74,11 @@ export function crawlCommand(setExit: (code: number) => void): Command {
     .option('--user-agent <ua>', 'User-Agent header and robots.txt agent', DEFAULT_USER_AGENT)
     .option('--no-robots', 'ignore robots.txt (only for sites you own)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
+    .addOption(new Option('--allocate <rule>', 'share --max-pages across the seeds\' sites as a bandit: r1 (equal shares), r2 (best mean, blocks of --allocate-step), r3 (UCB1)').choices(ALLOCATION_RULES as string[]))
+    .option('--allocate-step <n>', 'pages per site before r2/r3 start choosing (r2\'s block size)', intOption(1, 1_000_000), DEFAULT_ALLOCATION_STEP)
+    .addOption(new Option('--reward <what>', 'what a page earns for --allocate').choices(['articles', 'external-links']).default('articles'))
     .addHelpText(
       'after',
       `
@@ -103,6 +116,9 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
     delayMs: flags.delay,
     userAgent: flags.userAgent,
     robots: flags.robots,
+    allocate: flags.allocate ?? null,
+    allocateStep: flags.allocateStep,
+    reward: flags.reward,
   };
   const store = openStore(flags.db, flags.leaseSec !== undefined ? { pg: { leaseMs: flags.leaseSec * 1000 } } : {});
   let session: RenderSession | undefined;
@@ -114,9 +130,10 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
       throw new ConfigError(`${flags.db} holds no crawl yet: start one with \`broadsheet crawl SEED-URL... --db ${flags.db}\` or copy one with \`broadsheet migrate\``);
     }
     const settings = mergeSettings(storedJson === undefined ? undefined : parseSettings(storedJson), given, explicit);
+    if (settings.allocate !== null) validateAllocation(settings);
     store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
 
-    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout } });
+    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout, allowPrivateNetwork: flags.allowPrivateNetwork === true } });
     const openSession = session;
     releaseSignals = closeOnSignals(
       {
@@ -143,6 +160,8 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
         politeness: { delayMs: settings.delayMs, perSiteConcurrency: settings.perSiteConcurrency },
         userAgent: settings.userAgent,
         robots: settings.robots,
+        renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true },
+        ...(settings.allocate !== null ? { allocation: { rule: settings.allocate, step: settings.allocateStep, reward: settings.reward } } : {}),
         onProgress: progress.update,
         signal: abort.signal,
       },
@@ -197,4 +216,14 @@ function progressPrinter(enabled: boolean): { update(p: CrawlProgress): void; do
       if (tty && shown) process.stderr.write('\n');
     },
   };
+}
+
+/** An allocation that cannot work is a usage error before the browser starts. */
+function validateAllocation(settings: CrawlSettings): void {
+  if (settings.maxPages === null) throw new ConfigError('--allocate needs a page budget: give --max-pages.');
+  const sites = settings.seeds.map((seed) => {
+    const normalized = normalizeUrl(seed);
+    return (normalized.ok ? siteOf(normalized.url) : null) ?? seed;
+  });
+  createAllocation(settings.allocate!, sites, { budget: settings.maxPages, step: settings.allocateStep });
 }

@@ -1,4 +1,5 @@
 /** `broadsheet worker --db postgres://…`: one more crawler on a crawl shared through PostgreSQL. */
+import { DEFAULT_ALLOCATION_STEP } from '../../crawl/allocate.js';
 import { Command } from 'commander';
 import type { CrawlSettings } from '../../crawl/settings.js';
 import { isPostgresUrl } from '../../store/index.js';
@@ -14,6 +15,7 @@ interface WorkerFlags {
   lease: number;
   timeout: number;
   progress: boolean;
+  allowPrivateNetwork?: boolean;
 }
 
 export function workerCommand(setExit: (code: number) => void): Command {
@@ -25,6 +27,7 @@ export function workerCommand(setExit: (code: number) => void): Command {
     .option('--max-time <seconds>', 'stop this worker after this many seconds', intOption(1, 10_000_000))
     .option('--lease <seconds>', 'how long a claimed URL stays this worker\'s without renewal; a killed worker\'s URLs return to the queue after it', intOption(2, 86_400), 60)
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
     .addHelpText(
       'after',
@@ -68,6 +71,9 @@ Examples:
             timeout: flags.timeout,
             progress: flags.progress,
             leaseSec: flags.lease,
+            allocateStep: DEFAULT_ALLOCATION_STEP,
+            reward: 'articles',
+            ...(flags.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
             ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
             ...(flags.maxTime !== undefined ? { maxTime: flags.maxTime } : {}),
           },

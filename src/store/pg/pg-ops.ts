@@ -22,10 +22,11 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema-pg.js';
-import { badLinks, externalLinks, extractions, frontier, hosts, internalLinks, models, pages, seeds, settings } from './schema-pg.js';
+import { allocationArms, badLinks, externalLinks, extractions, frontier, hosts, internalLinks, models, pages, seeds, settings } from './schema-pg.js';
 import { StoreError, type StoreProblem } from '../errors.js';
 import { frontierStateOf, prepareExtraction, READ_BATCH_ROWS, redirectTargetOf } from '../record.js';
 import type {
+  AllocationArmRow,
   ClaimOptions,
   EnqueueEntry,
   FrontierEntry,
@@ -593,6 +594,31 @@ export class PgOps {
     return rows[0]?.json;
   }
 
+  /** Bandit allocation arms, upserted by site in one statement. */
+  async saveAllocationArms(arms: readonly AllocationArmRow[]): Promise<void> {
+    if (arms.length === 0) return;
+    await this.retrying(() =>
+      this.db
+        .insert(allocationArms)
+        .values(arms.map((arm) => ({ ...arm })))
+        .onConflictDoUpdate({
+          target: allocationArms.site,
+          set: {
+            pulls: sql`excluded.pulls`,
+            rewardSum: sql`excluded.reward_sum`,
+            rewarded: sql`excluded.rewarded`,
+            rewardMax: sql`excluded.reward_max`,
+            firstShareSum: sql`excluded.first_share_sum`,
+            exhausted: sql`excluded.exhausted`,
+          },
+        }),
+    );
+  }
+
+  async loadAllocationArms(): Promise<AllocationArmRow[]> {
+    return this.retrying(() => this.db.select().from(allocationArms).orderBy(asc(allocationArms.site)));
+  }
+
   /** Runs `fn` with one connection inside one transaction (bulk copies); rolled back if it throws. */
   async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
@@ -612,7 +638,7 @@ export class PgOps {
   /** Deletes every row of every table (tests and benchmarks on a scratch database). */
   async truncateAll(): Promise<void> {
     await this.retrying(() =>
-      this.db.execute(sql`TRUNCATE ${settings}, ${seeds}, ${frontier}, ${hosts}, ${pages}, ${internalLinks}, ${externalLinks}, ${badLinks}, ${extractions}, ${models} RESTART IDENTITY`),
+      this.db.execute(sql`TRUNCATE ${settings}, ${seeds}, ${frontier}, ${hosts}, ${pages}, ${internalLinks}, ${externalLinks}, ${badLinks}, ${extractions}, ${models}, ${allocationArms} RESTART IDENTITY`),
     );
   }
 }

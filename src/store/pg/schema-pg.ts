@@ -161,3 +161,18 @@ export const models = pgTable('models', {
   leaseHolder: text('lease_holder'),
   leaseUntil: ms('lease_until'),
 });
+
+/**
+ * Bandit allocation across sites (`crawl --allocate`): one arm per site, as in schema.ts. A
+ * crawl with an allocation runs in one process (the allocation decides which site it claims
+ * from); the table is here so that such a crawl can be copied (`migrate`) and resumed on PG.
+ */
+export const allocationArms = pgTable('allocation_arms', {
+  site: text('site').primaryKey(),
+  pulls: integer('pulls').notNull(),
+  rewardSum: doublePrecision('reward_sum').notNull(),
+  rewarded: integer('rewarded').notNull(),
+  rewardMax: doublePrecision('reward_max').notNull(),
+  firstShareSum: doublePrecision('first_share_sum').notNull(),
+  exhausted: boolean('exhausted').notNull(),
+});

@@ -1,0 +1,112 @@
+/**
+ * Long-run robustness benchmarks (issue 14), on AEB pages repeated and generated pages:
+ *
+ *   heal: Chromium is killed (SIGKILL) `--kills` times at seeded random moments during a
+ *         `--pages` run; prints pages lost (must be 0), pages retried, browsers relaunched.
+ *   soak: `--pages` pages through render → extract, results dropped as they are written; prints
+ *         the RSS of Node and of the whole Chromium tree every `--every` pages.
+ *
+ *   npx tsx scripts/bench-hostile.ts heal [--pages 500] [--kills 10] [--concurrency 2]
+ *   npx tsx scripts/bench-hostile.ts soak [--pages 10000] [--every 1000] [--concurrency 2]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
+import { RenderSession } from '../src/render/session.js';
+import { chromiumPids, chromiumRssBytes } from '../src/testing/process-tree.js';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    pages: { type: 'string' },
+    kills: { type: 'string', default: '10' },
+    every: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '2' },
+    aeb: { type: 'string', default: '/work/shared/data/aeb/html' },
+  },
+});
+const mode = positionals[0] ?? 'soak';
+const total = Number(values.pages ?? (mode === 'heal' ? 500 : 10_000));
+const concurrency = Number(values.concurrency);
+
+/** AEB pages (gunzipped once) and one generated page per AEB page, taken in turn. */
+function loadPages(): Buffer[] {
+  const pages: Buffer[] = [];
+  try {
+    for (const name of readdirSync(values.aeb!).filter((n) => n.endsWith('.html.gz')).sort()) {
+      pages.push(gunzipSync(readFileSync(join(values.aeb!, name))));
+    }
+  } catch {
+    process.stderr.write(`no AEB pages at ${values.aeb}; generated pages only\n`);
+  }
+  const generated = Math.max(pages.length, 50);
+  for (let i = 0; i < generated; i++) {
+    const paragraphs = Array.from({ length: 5 + (i % 20) }, (_, p) => `<p>Paragraph ${p} of story ${i}: the council met on Tuesday and agreed the new budget after a long debate about roads.</p>`).join('');
+    const links = Array.from({ length: 20 + (i % 50) }, (_, l) => `<li><a href="/s/${l}">Another story ${l}</a></li>`).join('');
+    pages.push(Buffer.from(`<!doctype html><html><head><title>Story ${i}</title></head><body><nav><ul>${links}</ul></nav><article><h1>Story ${i}</h1>${paragraphs}</article><footer>© News</footer></body></html>`));
+  }
+  return pages;
+}
+
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
+
+async function main(): Promise<void> {
+  const pages = loadPages();
+  const others = new Set(chromiumPids());
+  const session = await RenderSession.launch({ concurrency });
+  const kills = mode === 'heal' ? Number(values.kills) : 0;
+  // Kill after these many finished pages, spread evenly, each plus a seeded delay of 0–300 ms.
+  const killAt = new Set(Array.from({ length: kills }, (_, k) => Math.round(((k + 0.5) * total) / kills)));
+  let seed = 11;
+  let killed = 0;
+  let done = 0;
+  let failed = 0;
+  let articles = 0;
+  const failures = new Map<string, number>();
+  const started = performance.now();
+  const every = Number(values.every);
+  if (mode === 'soak') console.log('pages\tseconds\tnode_rss_mb\tnode_heap_mb\tchromium_rss_mb');
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      const i = next++;
+      const bytes = pages[i % pages.length]!;
+      try {
+        const kind = await session.render({ kind: 'html', bytes, url: `http://saved.invalid/${i}.html`, label: String(i) }, async (p) => extractFromSnapshot(p.snapshot).kind);
+        if (kind === 'article') articles++;
+      } catch (error) {
+        failed++;
+        const code = (error as { code?: string }).code ?? 'internal';
+        failures.set(code, (failures.get(code) ?? 0) + 1);
+      }
+      done++;
+      if (killAt.has(done)) {
+        seed = (seed * 48271) % 2147483647;
+        setTimeout(() => {
+          const victim = chromiumPids().find((pid) => !others.has(pid));
+          if (victim === undefined) return;
+          others.add(victim);
+          process.kill(victim, 'SIGKILL');
+          killed++;
+        }, seed % 300);
+      }
+      if (mode === 'soak' && done % every === 0) {
+        const m = process.memoryUsage();
+        console.log(`${done}\t${((performance.now() - started) / 1000).toFixed(0)}\t${mb(m.rss)}\t${mb(m.heapUsed)}\t${mb(chromiumRssBytes())}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await session.close();
+  const seconds = (performance.now() - started) / 1000;
+  const failureList = [...failures].map(([c, n]) => `${c}×${n}`).join(', ') || 'none';
+  if (mode === 'heal') {
+    console.log(`pages ${total} · kills ${killed} · relaunches ${session.health.relaunches} · retried ${session.health.retried} · failed (lost) ${failed} [${failureList}] · articles ${articles} · ${seconds.toFixed(0)} s`);
+  } else {
+    console.log(`pages ${total} · failed ${failed} [${failureList}] · articles ${articles} · ${seconds.toFixed(0)} s · ${(total / seconds).toFixed(1)} pages/s`);
+  }
+}
+
+await main();

@@ -1,0 +1,76 @@
+/**
+ * Processes under this one, read from /proc (Linux): to find the Chromium a test or benchmark
+ * launched (to kill it at random moments) and to sum the memory of its whole tree (the
+ * browser, its zygotes, renderers and GPU process). Returns nothing on systems without /proc.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  comm: string;
+  /** R, S, D, Z (zombie: dead, not yet reaped), … */
+  state: string;
+  rssBytes: number;
+}
+
+function readProc(pid: number): ProcInfo | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // comm is in parentheses and may contain spaces: split after its closing parenthesis.
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    const ppid = Number(fields[1]);
+    const rssPages = Number(fields[21]);
+    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096 };
+  } catch {
+    return null;
+  }
+}
+
+function allProcesses(): ProcInfo[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: ProcInfo[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/u.test(entry)) continue;
+    const info = readProc(Number(entry));
+    if (info) out.push(info);
+  }
+  return out;
+}
+
+/** Every process descended from `root` (not `root` itself). */
+export function descendants(root: number = process.pid): ProcInfo[] {
+  const all = allProcesses();
+  const byParent = new Map<number, ProcInfo[]>();
+  for (const p of all) byParent.set(p.ppid, [...(byParent.get(p.ppid) ?? []), p]);
+  const out: ProcInfo[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const child of byParent.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return out;
+}
+
+/** The Chromium browser processes started directly by `root` (one per launched browser). */
+export function chromiumPids(root: number = process.pid): number[] {
+  return descendants(root)
+    .filter((p) => p.ppid === root && p.state !== 'Z' && /chrom/iu.test(p.comm))
+    .map((p) => p.pid);
+}
+
+/** Resident memory of every Chromium process under `root`, in bytes. */
+export function chromiumRssBytes(root: number = process.pid): number {
+  return descendants(root)
+    .filter((p) => /chrom/iu.test(p.comm))
+    .reduce((sum, p) => sum + p.rssBytes, 0);
+}

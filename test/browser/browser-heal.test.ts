@@ -1,0 +1,63 @@
+import { test, expect } from '@playwright/test';
+import { RenderSession } from '../../src/render/session.js';
+import { chromiumPids } from '../../src/testing/process-tree.js';
+
+/**
+ * A browser that heals (issue 14): Chromium is killed (SIGKILL) at seeded random moments while
+ * pages are being rendered; the session launches a new one, renders the pages that were in
+ * flight once more, and not one page is lost. The benchmark (scripts/bench-heal.ts) does the
+ * same with 10 kills over 500 pages.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+function page(i: number): Buffer {
+  const paragraphs = Array.from({ length: 6 }, (_, p) => `<p>Paragraph ${p} of story ${i}: the council met on Tuesday and agreed the new budget after a long debate.</p>`).join('');
+  return Buffer.from(`<!doctype html><html><head><title>Story ${i}</title></head><body><nav><a href="/">Home</a></nav><article><h1>Story ${i}</h1>${paragraphs}</article></body></html>`);
+}
+
+test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages retried', async () => {
+  const others = new Set(chromiumPids()); // browsers of other tests in this worker
+  const session = await RenderSession.launch({ concurrency: 2 });
+  const total = 40;
+  const killAt = new Set([6, 17, 29]); // after this many pages finished, plus a random delay
+  let seed = 7;
+  const kills: number[] = [];
+  let done = 0;
+  const results: Array<string | Error> = new Array(total);
+  const killNow = (): void => {
+    const victim = chromiumPids().find((pid) => !others.has(pid));
+    if (victim === undefined) return;
+    others.add(victim);
+    process.kill(victim, 'SIGKILL');
+    kills.push(victim);
+  };
+  try {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < total) {
+        const i = next++;
+        results[i] = await session
+          .render({ kind: 'html', bytes: page(i), url: `http://saved.invalid/${i}.html`, label: `story ${i}` }, async (p) =>
+            p.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes(`story ${i}:`)) ? `ok ${i}` : `wrong ${i}`,
+          )
+          .catch((error: Error) => error);
+        done++;
+        if (killAt.has(done)) {
+          seed = (seed * 48271) % 2147483647;
+          setTimeout(killNow, seed % 150);
+        }
+      }
+    };
+    await Promise.all([worker(), worker()]);
+  } finally {
+    await session.close();
+  }
+  const lost = results.filter((r) => typeof r !== 'string' || !r.startsWith('ok'));
+  console.log(`kills ${kills.length}, relaunches ${session.health.relaunches}, retried ${session.health.retried}, lost ${lost.length}`);
+  expect(kills).toHaveLength(3);
+  expect(lost.map(String)).toEqual([]);
+  expect(session.health.relaunches).toBe(3);
+  // No browser of this session is left running.
+  expect(chromiumPids().filter((pid) => !others.has(pid))).toEqual([]);
+});
