@@ -117,12 +117,14 @@ test('two workers on one site keep the shared politeness gap, raised by a shared
 
 test('a lease that runs out returns the URL to the queue; a live worker keeps its own', async () => {
   await withDb(async (url) => {
-    const holder = await PgOps.open(url, { leaseMs: 400 });
-    const other = await PgOps.open(url, { leaseMs: 400 });
+    // Leases long enough that a loaded machine's scheduling delays cannot outlast one renewal
+    // interval (lease/3); the wait spans several renewals.
+    const holder = await PgOps.open(url, { leaseMs: 2_000 });
+    const other = await PgOps.open(url, { leaseMs: 2_000 });
     try {
       await holder.enqueue([entryFor(1, 1), entryFor(2, 1)]);
       expect(await holder.claimNext()).toBeDefined();
-      await new Promise((r) => setTimeout(r, 900)); // the holder's thread renews every ~133 ms
+      await new Promise((r) => setTimeout(r, 3_000)); // the holder renews every ~667 ms
       expect(await other.releaseInFlight()).toBe(0);
       expect((await other.counts()).inFlight).toBe(1);
       // A dead worker: its lease, set by hand to the past, is swept by anyone.
