@@ -8,7 +8,7 @@
  * König 2010: the chance that two 16-bit minima agree by accident is 1/65536, negligible next to
  * the thresholds used) plus one slot per band in open-addressing tables.
  */
-import { WORD, normalizeText } from '../store/near-duplicate.js';
+import { FNV_OFFSET_HIGH, WORD, fnv1a32, mix32, normalizeText } from '../store/near-duplicate.js';
 
 /** Hash functions per signature. 128 is the common choice (datasketch, text-dedup). */
 export const PERMUTATIONS = 128;
@@ -39,7 +39,7 @@ export function shingleHashes(text: string): Uint32Array {
   const words = normalizeText(text).match(WORD) ?? [];
   const count = words.length >= SHINGLE_WORDS ? words.length - SHINGLE_WORDS + 1 : words.length > 0 ? 1 : 0;
   const hashes = new Uint32Array(count);
-  for (let i = 0; i < count; i++) hashes[i] = mix32(fnv1a32(words.slice(i, i + SHINGLE_WORDS).join(' ')));
+  for (let i = 0; i < count; i++) hashes[i] = mix32(fnv1a32(words.slice(i, i + SHINGLE_WORDS).join(' '), FNV_OFFSET_HIGH));
   return hashes;
 }
 
@@ -198,20 +198,3 @@ class BandTable {
   }
 }
 
-function fnv1a32(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}

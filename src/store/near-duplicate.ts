@@ -109,11 +109,13 @@ export class NearDuplicateFilter {
 
 // FNV-1a (32-bit) with two offset bases gives two independent-looking 32-bit lanes once each is
 // passed through murmur3's finaliser, which spreads every input bit over every output bit.
-const FNV_OFFSET_HIGH = 0x811c9dc5;
+/** FNV-1a's standard 32-bit offset basis. */
+export const FNV_OFFSET_HIGH = 0x811c9dc5;
 const FNV_OFFSET_LOW = 0x050c5d1f;
 const FNV_PRIME = 0x01000193;
 
-function fnv1a32(text: string, offset: number): number {
+/** FNV-1a over the UTF-16 code units of `text`, from `offset`. */
+export function fnv1a32(text: string, offset: number): number {
   let hash = offset;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -122,7 +124,8 @@ function fnv1a32(text: string, offset: number): number {
   return hash >>> 0;
 }
 
-function mix32(h: number): number {
+/** A 32-bit finaliser (MurmurHash3's fmix32): spreads FNV's weak low bits. */
+export function mix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
