@@ -71,7 +71,15 @@ export function redactUrl(url: string): string {
 }
 
 /** SQLSTATE classes and socket errors that mean "the server is not there now": retried. */
-function isTransient(error: unknown): boolean {
+/** drizzle-orm wraps the driver's error ("Failed query: …") and keeps it as `cause`. */
+function driverError(error: unknown): unknown {
+  let e = error;
+  for (let depth = 0; depth < 3 && e instanceof Error && (e as { code?: unknown }).code === undefined && e.cause !== undefined; depth++) e = e.cause;
+  return e;
+}
+
+function isTransient(wrapped: unknown): boolean {
+  const error = driverError(wrapped);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') {
     const message = error instanceof Error ? error.message : '';
@@ -90,7 +98,7 @@ function isTransient(error: unknown): boolean {
 
 /** The store problem a PostgreSQL error stands for, if any. */
 export function pgProblemOf(error: unknown): StoreProblem | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = (driverError(error) as { code?: unknown } | null)?.code;
   if (isTransient(error)) return 'unavailable';
   if (typeof code !== 'string') return undefined;
   if (code.startsWith('28') || code === '3D000' || code === 'ENOTFOUND') return 'bad-connection';
@@ -408,8 +416,11 @@ export class PgOps {
 
   async updatePriorities(updates: readonly PriorityUpdate[]): Promise<void> {
     if (updates.length === 0) return;
+    // Rows in one order (by URL) for every worker: two workers rescoring overlapping URLs then
+    // wait for each other instead of deadlocking.
+    const ordered = [...updates].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     await this.tx(async (tx) => {
-      for (const u of updates) {
+      for (const u of ordered) {
         await tx
           .update(frontier)
           .set({ priority: u.priority, scoredWithVersion: sql`coalesce(${u.scoredWithVersion ?? null}::integer, ${frontier.scoredWithVersion})` })
