@@ -53,10 +53,15 @@ export class TokenEvidence {
 
   /** Counts a fetched page; returns true when some word just became (or doubled its) evidence. */
   add(url: string, isArticle: boolean): boolean {
+    return this.addTokens(pathWords(url), isArticle);
+  }
+
+  /** `add` over any distinct tokens of a fetched page (anchor and context words: link-evidence.ts). */
+  addTokens(tokens: readonly string[], isArticle: boolean): boolean {
     this.pages++;
     if (isArticle) this.articles++;
     let changed = false;
-    for (const word of pathWords(url)) {
+    for (const word of tokens) {
       let count = this.words.get(word);
       if (count === undefined) {
         if (this.words.size >= this.options.maxWords) continue;
@@ -72,11 +77,16 @@ export class TokenEvidence {
 
   /** The log-odds shift for a URL (0 before there is evidence of both kinds). */
   shift(url: string): number {
+    return this.shiftTokens(pathWords(url));
+  }
+
+  /** `shift` for distinct tokens. */
+  shiftTokens(tokens: readonly string[]): number {
     const others = this.pages - this.articles;
     if (this.articles === 0 || others === 0) return 0;
     const { minPages, maxPerWord } = this.options;
     let sum = 0;
-    for (const word of pathWords(url)) {
+    for (const word of tokens) {
       const count = this.words.get(word);
       if (count === undefined || count.pages < minPages) continue;
       const pArticle = (count.articles + 1) / (this.articles + 2);

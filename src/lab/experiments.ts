@@ -66,7 +66,11 @@ export const DEFAULT_HARVEST: HarvestOptions = { budget: 300, policies: ['bfs', 
 function harvestSites(): Array<{ description: string; make: () => GraphSite }> {
   return [
     { description: 'topical: 12 sections, 3 on the topic; targets are on-topic articles, every article URL alike', make: () => topicalGraph() },
-    { description: 'news, dated URLs, 20 % galleries with article URLs (hard variant of issue 5)', make: () => newsGraph({ style: 'dated', name: 'herald-galleries', articles: 1000, seed: 1, galleryShare: 0.2 }) },
+    { description: 'news, dated URLs, 20 % galleries with article URLs (their slugs give them away)', make: () => newsGraph({ style: 'dated', name: 'herald-galleries', articles: 1000, seed: 1, galleryShare: 0.2 }) },
+    {
+      description: 'news, ?id= URLs, 30 % galleries with exactly the articles\' URLs, plus comment pages (the hard variant of issue 5: URL shape alone fails)',
+      make: () => newsGraph({ style: 'query', name: 'gazette-galleries', articles: 1000, seed: 3, galleryShare: 0.3, commentPages: true }),
+    },
     { description: 'news, section URLs', make: () => newsGraph({ style: 'section', name: 'city-courier', articles: 1000, seed: 2 }) },
   ];
 }

@@ -13,6 +13,7 @@
  *   'spread' — external links spread thinly over many pages (the paper's universities);
  *   'concentrated' — most pages have none, a few pages have very many (the RAS institutes).
  */
+import { htmlLinks } from './html-links.js';
 import { Rng } from './prng.js';
 import { renderPage } from './render-pages.js';
 import { SiteModel } from './site-model.js';
@@ -21,6 +22,8 @@ import type { SiteStyle } from './url-schemes.js';
 export interface GraphPage {
   /** Absolute URLs of the page's internal links, in page order. */
   links: string[];
+  /** For each of `links` (same order), its anchor text and `linkContext`, when the family has them. */
+  linkInfo?: Array<{ anchor: string; context: string }>;
   isTarget: boolean;
   /** Links to other sites on the page (the bandit reward). */
   externalLinks: number;
@@ -36,8 +39,6 @@ export interface GraphSite {
   targetCount: number;
   page(url: string): GraphPage | undefined;
 }
-
-const HREF = /href="([^"]*)"/g;
 
 export interface NewsGraphOptions {
   style: SiteStyle;
@@ -76,19 +77,21 @@ export function newsGraph(options: NewsGraphOptions): GraphSite {
         if (route.kind !== 'not-found' && route.kind !== 'redirect' && route.kind !== 'robots') {
           const html = renderPage(model, route, target);
           const links: string[] = [];
+          const linkInfo: Array<{ anchor: string; context: string }> = [];
           let external = 0;
-          for (const match of html.matchAll(HREF)) {
-            const href = match[1]!.replace(/&amp;/g, '&');
+          for (const link of htmlLinks(html)) {
             let absolute: URL;
             try {
-              absolute = new URL(href, url);
+              absolute = new URL(link.href, url);
             } catch {
               continue;
             }
-            if (absolute.origin === origin) links.push(absolute.href.replace(/#.*$/, ''));
-            else if (absolute.protocol === 'http:' || absolute.protocol === 'https:') external++;
+            if (absolute.origin === origin) {
+              links.push(absolute.href.replace(/#.*$/, ''));
+              linkInfo.push({ anchor: link.anchor, context: link.context });
+            } else if (absolute.protocol === 'http:' || absolute.protocol === 'https:') external++;
           }
-          result = { links, isTarget: route.kind === 'article', externalLinks: external, kind: route.kind };
+          result = { links, linkInfo, isTarget: route.kind === 'article', externalLinks: external, kind: route.kind };
         }
       }
       cache.set(url, result);

@@ -1,0 +1,23 @@
+/**
+ * The link as a signal: the words of its anchor text and of its place on the page
+ * (`linkContext`, src/crawl/link-context.ts), as tokens for a per-site `TokenEvidence` that
+ * learns, without supervision, from what the crawl found behind the links it followed: a page the
+ * extractor took for an article counts its link's tokens for articles, any other page against.
+ * "In pictures: …" anchors, "Comments (12)" anchors, links in a `comments-link` paragraph or a
+ * footer end up pulling a URL down even when the URL is exactly an article's
+ * (`/article.php?id=N` galleries: the hard variant of issue 5). Pure.
+ */
+import type { LinkFeatures } from './policy.js';
+
+const WORD = /\p{L}{2,}/gu;
+/** Anchor words kept per link (a headline's worth; longer anchors are teaser paragraphs). */
+const MAX_ANCHOR_WORDS = 16;
+
+/** Distinct tokens of a link: `a:` + anchor word, `c:` + context word. */
+export function linkTokens(link: Partial<LinkFeatures>): string[] {
+  const tokens = new Set<string>();
+  const anchorWords = link.anchor?.toLowerCase().match(WORD) ?? [];
+  for (const word of anchorWords.slice(0, MAX_ANCHOR_WORDS)) tokens.add(`a:${word}`);
+  for (const word of link.context?.split(' ') ?? []) if (word !== '') tokens.add(`c:${word}`);
+  return [...tokens];
+}
