@@ -22,10 +22,10 @@
  * head of the queue before each claim, never the whole frontier.
  */
 import { anatomize, siteOf, UrlArticleClassifier, vectorizeUrl, WeightLearner, topKMeanSimilarity, type UrlVector, type UrlWeights, type WeightLearnerState } from '../url/index.js';
-import { linkTokens } from './link-evidence.js';
+import { LINK_TOKEN_OPTIONS, linkTokens } from './link-evidence.js';
 import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type LinkFeatures, type QueuedEntry, type Rescored } from './policy.js';
 import { seededRandom } from './random.js';
-import { TokenEvidence } from './token-evidence.js';
+import { TokenEvidence, type TokenEvidenceOptions } from './token-evidence.js';
 import { DEFAULT_TARGET_OPTIONS, TargetSet, type TargetSetOptions } from './targets.js';
 
 export interface SimilarityPolicyOptions {
@@ -157,7 +157,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     // A template's or a word's evidence doubled: queued priorities may have moved.
     let bump = (count.fetched & (count.fetched - 1)) === 0;
     bump = this.wordsOf(site).add(url, isArticle) || bump;
-    if (link !== undefined && this.options.linkEvidence) bump = evidenceOf(this.links, site).addTokens(linkTokens(link), isArticle) || bump;
+    if (link !== undefined && this.options.linkEvidence) bump = evidenceOf(this.links, site, LINK_TOKEN_OPTIONS).addTokens(linkTokens(link), isArticle) || bump;
     if (isArticle) {
       this.addTarget(site, url, vector);
       bump ||= this.targetGrowthBump();
@@ -204,7 +204,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     this.words.clear();
     for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(words));
     this.links.clear();
-    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(links));
+    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(links, LINK_TOKEN_OPTIONS));
     this.targets.clear();
     this.classifiers.clear();
     this.context = [];
@@ -298,10 +298,10 @@ function logistic(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-function evidenceOf(map: Map<string, TokenEvidence>, site: string): TokenEvidence {
+function evidenceOf(map: Map<string, TokenEvidence>, site: string, options?: TokenEvidenceOptions): TokenEvidence {
   let evidence = map.get(site);
   if (evidence === undefined) {
-    evidence = new TokenEvidence();
+    evidence = new TokenEvidence(options);
     map.set(site, evidence);
   }
   return evidence;

@@ -19,6 +19,12 @@ export interface TokenEvidenceOptions {
   maxPerWord: number;
   /** Words tracked per site (memory bound); new words past it are ignored. */
   maxWords: number;
+  /**
+   * Largest total upward shift (log-odds; Infinity: none). The words of headlines are shared by
+   * stories and galleries alike, each a little likelier on stories since most pages are: summed,
+   * they add up to a push that hides the one word that tells (link-evidence.ts).
+   */
+  maxTotalUp?: number;
 }
 
 /**
@@ -84,16 +90,19 @@ export class TokenEvidence {
   shiftTokens(tokens: readonly string[]): number {
     const others = this.pages - this.articles;
     if (this.articles === 0 || others === 0) return 0;
-    const { minPages, maxPerWord } = this.options;
-    let sum = 0;
+    const { minPages, maxPerWord, maxTotalUp = Infinity } = this.options;
+    let up = 0;
+    let down = 0;
     for (const word of tokens) {
       const count = this.words.get(word);
       if (count === undefined || count.pages < minPages) continue;
       const pArticle = (count.articles + 1) / (this.articles + 2);
       const pOther = (count.pages - count.articles + 1) / (others + 2);
-      sum += Math.max(-maxPerWord, Math.min(maxPerWord, Math.log(pArticle / pOther)));
+      const term = Math.max(-maxPerWord, Math.min(maxPerWord, Math.log(pArticle / pOther)));
+      if (term > 0) up += term;
+      else down += term;
     }
-    return sum;
+    return Math.min(up, maxTotalUp) + down;
   }
 
   state(): { pages: number; articles: number; words: Array<[string, number, number]> } {

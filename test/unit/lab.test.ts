@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { createAllocation, totalReward } from '../../src/crawl/allocate.js';
 import { createPolicy, SimilarityPolicy } from '../../src/frontier/index.js';
 import { harvestAt, harvestCurve, pageRank, precisionRecall, reachableGraph, uniformSample } from '../../src/lab/metrics.js';
-import { cyclicScheduler, DEFAULT_RECRAWL_RUN as RUN, runRecrawl, scentScheduler } from '../../src/lab/recrawl.js';
+import { cyclicScheduler, DEFAULT_RECRAWL_RUN as RUN, oracleScheduler, runRecrawl, scentScheduler } from '../../src/lab/recrawl.js';
 import { simulateCrawl } from '../../src/lab/sim-crawl.js';
 import { banditGraphs, newsGraph, topicalGraph } from '../../src/testing/local-web/families.js';
 import { NewsTimeline } from '../../src/testing/local-web/timeline.js';
@@ -115,11 +115,25 @@ test.describe('recrawl in simulated time', () => {
 
   test('S.C.E.N.T. with a small ΔS finds new articles sooner than breadth-first re-crawling with the same time', () => {
     const timeline = new NewsTimeline();
-    const bfs = runRecrawl(timeline, (pages, sizeOf) => cyclicScheduler(pages, RUN, sizeOf));
+    const bfs = runRecrawl(timeline, (pages) => cyclicScheduler(pages, RUN));
     const scent = runRecrawl(timeline, (pages) => scentScheduler(pages, { deltaS: 0, roundTimeMs: RUN.roundTimeMs, timePerUnitMs: RUN.timePerUnitMs, overheadMs: RUN.overheadMs }));
     expect(Math.abs(scent.checks - bfs.checks)).toBeLessThan(0.05 * bfs.checks);
     // Measured 5.4 and 17.6 min (npm run lab).
     expect(scent.medianLagMin).toBeLessThan(bfs.medianLagMin / 2);
     expect(scent.found).toBeGreaterThanOrEqual(bfs.found);
+  });
+
+  test('Q: the stalest moments bound the time average from below, the moments after the checks from above; the oracle bounds the schedulers', () => {
+    const timeline = new NewsTimeline({ durationMs: 6 * 3_600_000 });
+    const oracle = runRecrawl(timeline, (pages) => oracleScheduler(pages, RUN));
+    const bfs = runRecrawl(timeline, (pages) => cyclicScheduler(pages, RUN));
+    const scent = runRecrawl(timeline, (pages) => scentScheduler(pages, { deltaS: 1, roundTimeMs: RUN.roundTimeMs, timePerUnitMs: RUN.timePerUnitMs, overheadMs: RUN.overheadMs }));
+    for (const r of [oracle, bfs, scent]) {
+      expect(r.qBeforeShare).toBeLessThan(r.qShare);
+      expect(r.qShare).toBeLessThan(r.qAfterShare);
+      expect(r.qAfterShare).toBeLessThanOrEqual(1);
+    }
+    expect(oracle.qShare).toBeGreaterThan(bfs.qShare);
+    expect(oracle.qShare).toBeGreaterThan(scent.qShare);
   });
 });
