@@ -77,7 +77,7 @@ test.describe('crawls over the families', () => {
   });
 
   test('an allocation spends the budget exactly, over sites that run out', () => {
-    const sites = banditGraphs('spread', { sites: 4, seed: 5 });
+    const sites = banditGraphs('spread', { sites: 4, seed: 5, minPages: 20, maxPages: 80 });
     const allocation = createAllocation('r3', sites.map((s) => new URL(s.homeUrl).hostname), { budget: 200, step: 3 });
     const order = simulateCrawl(sites, createPolicy('bfs'), { maxPages: 200, allocation, reward: 'external-links' });
     expect(order).toHaveLength(Math.min(200, sites.reduce((s, x) => s + x.pageCount!, 0)));
@@ -85,21 +85,35 @@ test.describe('crawls over the families', () => {
     expect(allocation.arms.reduce((s, a) => s + a.pulls, 0)).toBe(order.length);
   });
 
-  test('the bandit families differ as in the paper: links spread thinly, or concentrated on few pages', () => {
-    const share = (family: 'spread' | 'concentrated'): number => {
+  test('the bandit families differ as in the paper: links spread thinly over deep pages, or concentrated on few pages near the top', () => {
+    const stats = (family: 'spread' | 'concentrated') => {
       const sites = banditGraphs(family, { sites: 5, seed: 1 });
       let withLinks = 0;
       let pages = 0;
+      let topLinks = 0;
+      let links = 0;
       for (const site of sites) {
+        expect(site.pageCount!).toBeGreaterThanOrEqual(400);
         for (let k = 0; k < site.pageCount!; k++) {
+          const reward = site.page(k === 0 ? site.homeUrl : `${site.homeUrl}p/${k}`)!.externalLinks;
           pages++;
-          if (site.page(k === 0 ? site.homeUrl : `${site.homeUrl}p/${k}`)!.externalLinks > 0) withLinks++;
+          links += reward;
+          if (reward > 0) withLinks++;
+          if (k < 100) topLinks += reward;
         }
       }
-      return withLinks / pages;
+      return { share: withLinks / pages, top: topLinks / links };
     };
-    expect(share('spread')).toBeGreaterThan(0.4);
-    expect(share('concentrated')).toBeLessThan(0.15);
+    const spread = stats('spread');
+    const concentrated = stats('concentrated');
+    // The source's Table 1: 0.02–0.23 distinct external links per page.
+    expect(spread.share).toBeGreaterThan(0.05);
+    expect(spread.share).toBeLessThan(0.2);
+    expect(concentrated.share).toBeLessThan(0.02);
+    // Where they sit in breadth-first order: the first 100 pages of each site hold most of the
+    // institutes' links and few of the universities'.
+    expect(concentrated.top).toBeGreaterThan(0.4);
+    expect(spread.top).toBeLessThan(0.15);
   });
 });
 
