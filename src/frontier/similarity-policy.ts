@@ -14,6 +14,9 @@
  *   This is the feedback the SPEC's "pages found to be articles" allows beyond similarity; it is
  *   what keeps a trap (calendar, search, tag pagination: one template, never an article) from
  *   winning once its first pages came back empty.
+ * - The rate is moved (in log-odds) by the words of the URL's path and of the link that led to
+ *   it — anchor text and `linkContext` words (link-evidence.ts) — as the fetched pages taught
+ *   them: what tells a gallery or a comments page from a story when their URLs are alike.
  * - Without targets, priority = rate (the unsupervised start).
  *
  * Freshness: every change that may move queued priorities bumps `version` (new weights, the
