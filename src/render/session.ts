@@ -14,7 +14,7 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
+import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
@@ -39,6 +39,8 @@ export interface RenderedPage {
   httpStatus: number | null;
   /** Requests the policy refused (all subresources of a saved page; blocked types of a live one). */
   refusedRequests: number;
+  /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
+  writtenInPlace: boolean;
   timings: { loadMs: number; snapshotMs: number };
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
@@ -56,6 +58,12 @@ export interface RenderSessionOptions {
    * closed by `close()`.
    */
   relaunch?: () => Promise<Browser>;
+  /**
+   * Write saved pages into the worker's current document when that gives the same result as
+   * navigating to them (see `inPlaceDocument` in offline-load.ts); default true. False makes
+   * every saved page a navigation (for comparing the two).
+   */
+  inPlace?: boolean;
 }
 
 /** What the session went through: browsers relaunched and renders tried a second time. */
@@ -181,6 +189,7 @@ export class RenderSession {
   private readonly maxIdle: number;
   private closed = false;
   private readonly relaunch: (() => Promise<Browser>) | undefined;
+  private readonly inPlace: boolean;
   /** Browsers this session launched to replace a dead one (closed by `close()`). */
   private readonly relaunched = new Set<Browser>();
   private relaunching: Promise<void> | null = null;
@@ -192,6 +201,7 @@ export class RenderSession {
     private readonly ownsBrowser = false,
   ) {
     this.relaunch = options.relaunch;
+    this.inPlace = options.inPlace ?? true;
     const concurrency = options.concurrency ?? 2;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
@@ -369,21 +379,34 @@ export class RenderSession {
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
+    let writtenUrl: string | undefined;
     if (input.kind === 'html') {
       // A page whose archive replays subresources needs them answered from Node (a route per
-      // request); every other saved page loads in one step with the network off (offline-load.ts).
-      let waitUntil: 'load' = 'load';
-      if (worker.offline) {
-        const plan = offlineLoadPlan(input.bytes);
-        waitUntil = plan.waitUntil;
-        stats = worker.offline.arm(plan);
+      // request); every other saved page loads with the network off (offline-load.ts): written
+      // into the worker's current document when that gives what a navigation would, else
+      // navigated to in one step.
+      const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
+      if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
+        try {
+          stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);
+        } catch (error) {
+          throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        }
+        writtenUrl = inPlace.url;
       } else {
-        stats = await applyOfflinePolicy(page, input.bytes, input.replay);
-      }
-      try {
-        await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
-      } catch (error) {
-        throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        let waitUntil: 'load' = 'load';
+        if (worker.offline) {
+          const plan = offlineLoadPlan(input.bytes);
+          waitUntil = plan.waitUntil;
+          stats = worker.offline.arm(plan);
+        } else {
+          stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+        }
+        try {
+          await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
+        } catch (error) {
+          throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        }
       }
     } else {
       // The fetch guard: Node fetches the document (and every subrequest) under its limits.
@@ -410,12 +433,19 @@ export class RenderSession {
     const snapshotStarted = performance.now();
     const snapshot = await snapshotSettled(page, options);
     const snapshotMs = performance.now() - snapshotStarted;
+    if (writtenUrl !== undefined) {
+      // The document kept the address of the worker's earlier page; the page's own is its
+      // <base> (see inPlaceDocument), which is not the page's element either.
+      snapshot.url = writtenUrl;
+      snapshot.elementCount -= 1;
+    }
 
     return {
       snapshot,
-      finalUrl: page.url(),
+      finalUrl: writtenUrl ?? page.url(),
       httpStatus,
       refusedRequests: stats.refused,
+      writtenInPlace: writtenUrl !== undefined,
       timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
     };
