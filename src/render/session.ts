@@ -283,7 +283,7 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved, workerKind(input));
+      worker = await this.takeWorker(resolved, workerKind(input), input.url);
       worker.crashed = false;
       try {
         const rendered = await this.load(worker, input, resolved);
@@ -314,10 +314,14 @@ export class RenderSession {
     for (const browser of this.relaunched) await browser.close().catch(() => undefined);
   }
 
-  private async takeWorker(options: RenderOptions, kind: WorkerKind): Promise<Worker> {
+  private async takeWorker(options: RenderOptions, kind: WorkerKind, url: string): Promise<Worker> {
     // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
     const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
-    const index = this.idle.findIndex((w) => w.signature === signature);
+    // A saved page is written into a document of its own scheme without a navigation
+    // (offline-load.ts): among fitting workers, one whose page has that scheme comes first.
+    const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+    let index = this.idle.findIndex((w) => w.signature === signature && w.page.url().startsWith(scheme));
+    if (index < 0) index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
     try {
