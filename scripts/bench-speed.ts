@@ -101,7 +101,11 @@ async function main(): Promise<void> {
           b.failed++;
         }
         done++;
-        if (rssAt.has(done)) memory.push(`after ${done} pages: Node RSS ${mb(process.memoryUsage.rss())} MiB, Chromium RSS ${mb(chromiumRssBytes())} MiB`);
+        if (rssAt.has(done)) {
+          const line = `after ${done} pages: Node RSS ${mb(process.memoryUsage.rss())} MiB, Chromium RSS ${mb(chromiumRssBytes())} MiB`;
+          memory.push(line);
+          process.stderr.write(`${line}\n`); // as it happens, for runs stopped early
+        }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
