@@ -15,7 +15,7 @@ import { BrowserLaunchError, describeError } from '../errors.js';
 import { extractFromSnapshot } from '../extract/from-snapshot.js';
 import { unitOverlays } from '../extract/overlays.js';
 import { loadSavedPage } from '../render/inputs.js';
-import { RenderSession } from '../render/session.js';
+import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
 import type { RenderOptionsInput } from '../render/options.js';
 import { readHtmlBytes } from './corpora/html-source.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
@@ -122,7 +122,7 @@ export interface BenchRun {
 }
 
 export interface BenchOptions {
-  /** Pages rendered at once by broadsheet. Default 2. */
+  /** Pages rendered at once by broadsheet. Default one per core (`DEFAULT_CONCURRENCY`). */
   concurrency?: number;
   /** Only the first N pages of the corpus. */
   limit?: number;
@@ -152,7 +152,7 @@ const MIB = 1024 * 1024;
 const PROC_PAGE_BYTES = 4096;
 
 export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}): Promise<BenchRun> {
-  const concurrency = options.concurrency ?? 2;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const tokenizer = TOKENIZERS[corpus.tokenization];
   const score = (text: string, page: BenchPage): PageScore => pageScores(text, page.truth.body, { tokenizer });
   const pages: BenchPage[] = [];

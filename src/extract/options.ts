@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { DEFAULT_CONCURRENCY } from '../render/session.js';
 
 export const extractOptionsSchema = z.object({
-  /** Pages rendered at once (browser contexts in parallel). */
-  concurrency: z.number().int().min(1).max(32).default(2),
+  /** Pages rendered at once (browser contexts in parallel); one per core by default. */
+  concurrency: z.number().int().min(1).max(32).default(DEFAULT_CONCURRENCY),
   /** Run the page's own JavaScript. Off by default for saved pages; live URLs run it unless this is false. */
   javaScript: z.boolean().optional(),
   navigationTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),

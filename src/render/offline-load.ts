@@ -20,8 +20,18 @@
  *
  * The plan (what to serve, what to block, what to wait for) is pure data, tested on its own;
  * `OfflineDocumentServer` applies it to one page and is reused render after render.
+ *
+ * Most saved pages do not even navigate: a navigation makes a new document, usually in a new
+ * renderer process, and costs ~100 ms of CPU on its own (measured: a 40-byte page took 130 ms
+ * of wall time and 103 ms of CPU across Chromium's processes). `inPlaceDocument` turns the
+ * saved bytes into text that `OfflineDocumentServer.write` writes into the page's current
+ * document (`Page.setDocumentContent`: document.open/write/close), with a `<base>` naming the
+ * page's URL so links and images resolve as they would at that address. Only where that is
+ * exactly what a navigation would give — the text decodes one way only, the document already
+ * has the page's scheme (http/https decides mixed-content upgrades), JavaScript is off — is it
+ * used; everything else navigates.
  */
-import type { CDPSession, Page } from 'playwright';
+import { errors, type CDPSession, type Page } from 'playwright';
 import type { RequestStats } from './request-policy.js';
 import { savedPageContentType } from './request-policy.js';
 
@@ -44,6 +54,78 @@ export interface OfflineLoadPlan {
   waitUntil: 'load';
 }
 
+/** A saved page ready to be written into a reused document (see `inPlaceDocument`). */
+export interface InPlaceDocument {
+  /** The decoded markup, with `<base href>` naming the page's URL inserted after the doctype. */
+  html: string;
+  /** The page's URL as Chromium would report it (`location.href`). */
+  url: string;
+  /** Its scheme (`http:` or `https:`): the reused document must have the same. */
+  protocol: string;
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** ESC: the escapes of ISO-2022-JP (and UTF-7's cousins) are ASCII bytes that decode otherwise. */
+const ESCAPE_BYTE = 0x1b;
+/** Where a doctype is looked for: after whitespace, comments and `<?…>` bogus comments. */
+const LEADING_DOCTYPE = /^(?:\s|<!--[\s\S]*?-->|<\?[^>]*>)*<!doctype\b[^>]*>/i;
+/** The first `<base href>` of the markup (a document's base URL is its first base with an href). */
+const BASE_HREF = /<base\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+
+/** The few character references a URL in an attribute carries in practice. */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|apos|#39|#x27);/gi, (_, name: string) => ({ amp: '&', quot: '"', apos: "'", '#39': "'", '#x27': "'" })[name.toLowerCase()] ?? '');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The saved page as text to write into a reused document, or null when only a navigation
+ * reproduces what Chromium would do:
+ * - the bytes must decode one way only: valid UTF-8 (a page with non-ASCII is served as UTF-8,
+ *   see `savedPageContentType`; a pure-ASCII page reads the same in every ASCII-compatible
+ *   encoding), or anything after a UTF-8 BOM, and no ESC byte (ISO-2022-JP's escapes);
+ * - the URL must be http(s);
+ * - a doctype must be at the very start when there is one, so that the inserted `<base>` comes
+ *   after it (anything before the doctype would put the page in quirks mode).
+ * The page's own first `<base href>` is resolved against its URL here, as a browser would, and
+ * replaced by the absolute result, since the inserted one comes first.
+ */
+export function inPlaceDocument(bytes: Buffer, url: string): InPlaceDocument | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (bytes.includes(ESCAPE_BYTE)) return null;
+  let text: string;
+  try {
+    text = bytes.subarray(0, 3).equals(UTF8_BOM)
+      ? new TextDecoder('utf-8').decode(bytes)
+      : new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null; // not UTF-8: Chromium decodes it by its declaration or detection
+  }
+  let base = parsed.href;
+  const own = BASE_HREF.exec(text);
+  if (own) {
+    try {
+      base = new URL(decodeAttribute((own[1] ?? own[2] ?? own[3] ?? '').trim()), parsed).href;
+    } catch {
+      // An unparseable base is ignored by browsers too: the page's URL stays the base.
+    }
+  }
+  const doctype = LEADING_DOCTYPE.exec(text);
+  if (!doctype && /<!doctype/i.test(text.slice(0, 4096))) return null; // a doctype after other markup
+  const at = doctype ? doctype[0].length : 0;
+  const html = `${text.slice(0, at)}<base href="${escapeAttribute(base)}">${text.slice(at)}`;
+  return { html, url: parsed.href, protocol: parsed.protocol };
+}
+
 /** How a saved page is loaded: pure, so it can be tested without a browser. */
 export function offlineLoadPlan(bytes: Buffer): OfflineLoadPlan {
   return {
@@ -55,18 +137,18 @@ export function offlineLoadPlan(bytes: Buffer): OfflineLoadPlan {
 
 /**
  * What to do with a paused document request: serve the saved bytes to the first top-level
- * navigation after `arm`, refuse everything else (frames, anything that
- * arrives while no page is armed), and answer a later top-level navigation with 204 (stay).
+ * navigation after `arm`, refuse frames, and answer every other top-level navigation with 204
+ * (stay): a later one of the served page (meta refresh, even to itself; location.reload()), and
+ * one that arrives between renders (a refresh timer of the last page). Refusing a top-level
+ * navigation would replace the document with Chromium's error page, and the next page may be
+ * written into the document the page has.
  */
 export function documentDecision(
   state: { armed: boolean; served: boolean },
   request: { frameId: string; mainFrameId: string },
 ): 'serve' | 'stay' | 'refuse' {
-  if (!state.armed || request.frameId !== request.mainFrameId) return 'refuse';
-  // A later top-level navigation of the served page (meta refresh, even to itself;
-  // location.reload()) is answered "204 No Content", which a browser treats as "stay on the
-  // current document"; refusing it would replace the saved page with Chromium's error page.
-  return state.served ? 'stay' : 'serve';
+  if (request.frameId !== request.mainFrameId) return 'refuse';
+  return state.armed && !state.served ? 'serve' : 'stay';
 }
 
 interface PausedRequest {
@@ -83,6 +165,8 @@ export class OfflineDocumentServer {
   private plan: OfflineLoadPlan | undefined;
   private served = false;
   private stats: RequestStats = { refused: 0 };
+  /** True while a render is in progress (for counting refusals). */
+  private rendering = false;
 
   private constructor(
     private readonly session: CDPSession,
@@ -95,10 +179,12 @@ export class OfflineDocumentServer {
     const server = new OfflineDocumentServer(session, frameTree.frame.id);
     session.on('Fetch.requestPaused', (event) => server.onDocument(event));
     session.on('Network.loadingFailed', (event) => {
-      if (event.errorText === OFFLINE_ERROR_TEXT && server.plan) server.stats.refused += 1;
+      if (event.errorText === OFFLINE_ERROR_TEXT && server.rendering) server.stats.refused += 1;
     });
-    // Network conditions only act for a session whose Network domain is enabled.
+    // Network conditions only act for a session whose Network domain is enabled; the Page
+    // domain tells when a written document has loaded.
     await session.send('Network.enable', {});
+    await session.send('Page.enable');
     await session.send('Network.emulateNetworkConditions', { ...OFFLINE_NETWORK });
     await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] });
     return server;
@@ -108,18 +194,52 @@ export class OfflineDocumentServer {
   arm(plan: OfflineLoadPlan): RequestStats {
     this.plan = plan;
     this.served = false;
+    this.rendering = true;
     this.stats = { refused: 0 };
     return this.stats;
   }
 
-  /** After the render: later navigations (nothing should ask) are refused. */
+  /**
+   * Writes `page` into the current document and waits for its `load` (refused images have then
+   * turned into their broken-image boxes, as after a navigation). Returns the render's refusal
+   * count. Rejects when `load` does not come within `timeoutMs` (`isTimeout` is true of the
+   * error) or the session's page is gone; the page must then be closed, not reused.
+   */
+  async write(page: InPlaceDocument, timeoutMs: number): Promise<RequestStats> {
+    this.plan = undefined;
+    this.served = true; // top-level navigations of the written page stay on it
+    this.rendering = true;
+    this.stats = { refused: 0 };
+    let timer: NodeJS.Timeout | undefined;
+    let onLoad: (() => void) | undefined;
+    const loaded = new Promise<void>((resolve, reject) => {
+      onLoad = resolve;
+      timer = setTimeout(() => reject(new errors.TimeoutError(`No load event within ${timeoutMs} ms`)), timeoutMs);
+    });
+    this.session.once('Page.loadEventFired', onLoad!);
+    try {
+      await Promise.race([
+        this.session.send('Page.setDocumentContent', { frameId: this.mainFrameId, html: page.html }),
+        loaded,
+      ]);
+      await loaded;
+    } finally {
+      clearTimeout(timer);
+      this.session.off('Page.loadEventFired', onLoad!);
+    }
+    return this.stats;
+  }
+
+  /** After the render: top-level navigations stay where they are, frames are refused. */
   disarm(): void {
     this.plan = undefined;
+    this.rendering = false;
   }
 
   private onDocument(event: PausedRequest): void {
     const plan = this.plan;
     const decision = documentDecision({ armed: plan !== undefined, served: this.served }, { frameId: event.frameId, mainFrameId: this.mainFrameId });
+    if (this.rendering) this.stats.refused += decision === 'serve' ? 0 : 1;
     // The page may be closing; a failed answer changes nothing (its navigation fails and says why).
     if (decision === 'serve' && plan) {
       this.served = true;
@@ -128,11 +248,23 @@ export class OfflineDocumentServer {
         .catch(() => undefined);
       return;
     }
-    this.stats.refused += 1;
     if (decision === 'stay') {
       this.session.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 204, responseHeaders: [], body: '' }).catch(() => undefined);
       return;
     }
     this.session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+  }
+}
+
+/**
+ * Whether `page` can be written into a document at `currentUrl` (the page's URL now) instead
+ * of navigated to: the document must have the page's scheme, since http or https decides
+ * whether images on http: addresses are upgraded; about:blank and error pages never qualify.
+ */
+export function canWriteInto(currentUrl: string, page: InPlaceDocument): boolean {
+  try {
+    return new URL(currentUrl).protocol === page.protocol;
+  } catch {
+    return false;
   }
 }

@@ -6,6 +6,7 @@
  * The session never closes a browser it was given; `RenderSession.launch` opens one that the
  * session owns and closes in `close()`.
  */
+import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot } from '../types.js';
@@ -14,7 +15,7 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
+import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
@@ -39,13 +40,15 @@ export interface RenderedPage {
   httpStatus: number | null;
   /** Requests the policy refused (all subresources of a saved page; blocked types of a live one). */
   refusedRequests: number;
+  /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
+  writtenInPlace: boolean;
   timings: { loadMs: number; snapshotMs: number };
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
 }
 
 export interface RenderSessionOptions {
-  /** Pages rendered at the same time (one browser context each). Default 2. */
+  /** Pages rendered at the same time (one browser context each). Default `DEFAULT_CONCURRENCY`. */
   concurrency?: number;
   /** Options applied to every `render` call unless it overrides them. */
   defaults?: RenderOptionsInput;
@@ -56,6 +59,12 @@ export interface RenderSessionOptions {
    * closed by `close()`.
    */
   relaunch?: () => Promise<Browser>;
+  /**
+   * Write saved pages into the worker's current document when that gives the same result as
+   * navigating to them (see `inPlaceDocument` in offline-load.ts); default true. False makes
+   * every saved page a navigation (for comparing the two).
+   */
+  inPlace?: boolean;
 }
 
 /** What the session went through: browsers relaunched and renders tried a second time. */
@@ -63,6 +72,14 @@ export interface SessionHealth {
   relaunches: number;
   retried: number;
 }
+
+/**
+ * Pages rendered at once unless told otherwise: one per core. Each page in flight keeps one
+ * renderer process busy; Node's share (the snapshot's transfer, extraction) is small next to
+ * Chromium's, so more pages than cores only queue for the same cores (measured on the 2-core
+ * dev machine: 4 pages at a time were no faster than 2).
+ */
+export const DEFAULT_CONCURRENCY = Math.min(32, Math.max(1, availableParallelism()));
 
 /** Screenshots stop here: a 50 000 px page would make a PNG nobody can open. */
 export const MAX_SCREENSHOT_HEIGHT_PX = 16_000;
@@ -181,6 +198,7 @@ export class RenderSession {
   private readonly maxIdle: number;
   private closed = false;
   private readonly relaunch: (() => Promise<Browser>) | undefined;
+  private readonly inPlace: boolean;
   /** Browsers this session launched to replace a dead one (closed by `close()`). */
   private readonly relaunched = new Set<Browser>();
   private relaunching: Promise<void> | null = null;
@@ -192,7 +210,8 @@ export class RenderSession {
     private readonly ownsBrowser = false,
   ) {
     this.relaunch = options.relaunch;
-    const concurrency = options.concurrency ?? 2;
+    this.inPlace = options.inPlace ?? true;
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
     this.maxIdle = concurrency;
@@ -264,7 +283,7 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved, workerKind(input));
+      worker = await this.takeWorker(resolved, workerKind(input), input.url);
       worker.crashed = false;
       try {
         const rendered = await this.load(worker, input, resolved);
@@ -295,10 +314,14 @@ export class RenderSession {
     for (const browser of this.relaunched) await browser.close().catch(() => undefined);
   }
 
-  private async takeWorker(options: RenderOptions, kind: WorkerKind): Promise<Worker> {
+  private async takeWorker(options: RenderOptions, kind: WorkerKind, url: string): Promise<Worker> {
     // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
     const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
-    const index = this.idle.findIndex((w) => w.signature === signature);
+    // A saved page is written into a document of its own scheme without a navigation
+    // (offline-load.ts): among fitting workers, one whose page has that scheme comes first.
+    const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+    let index = this.idle.findIndex((w) => w.signature === signature && w.page.url().startsWith(scheme));
+    if (index < 0) index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
     try {
@@ -369,21 +392,34 @@ export class RenderSession {
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
+    let writtenUrl: string | undefined;
     if (input.kind === 'html') {
       // A page whose archive replays subresources needs them answered from Node (a route per
-      // request); every other saved page loads in one step with the network off (offline-load.ts).
-      let waitUntil: 'load' = 'load';
-      if (worker.offline) {
-        const plan = offlineLoadPlan(input.bytes);
-        waitUntil = plan.waitUntil;
-        stats = worker.offline.arm(plan);
+      // request); every other saved page loads with the network off (offline-load.ts): written
+      // into the worker's current document when that gives what a navigation would, else
+      // navigated to in one step.
+      const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
+      if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
+        try {
+          stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);
+        } catch (error) {
+          throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        }
+        writtenUrl = inPlace.url;
       } else {
-        stats = await applyOfflinePolicy(page, input.bytes, input.replay);
-      }
-      try {
-        await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
-      } catch (error) {
-        throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        let waitUntil: 'load' = 'load';
+        if (worker.offline) {
+          const plan = offlineLoadPlan(input.bytes);
+          waitUntil = plan.waitUntil;
+          stats = worker.offline.arm(plan);
+        } else {
+          stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+        }
+        try {
+          await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
+        } catch (error) {
+          throw navigationFailure(error, input.label, options.navigationTimeoutMs);
+        }
       }
     } else {
       // The fetch guard: Node fetches the document (and every subrequest) under its limits.
@@ -410,12 +446,19 @@ export class RenderSession {
     const snapshotStarted = performance.now();
     const snapshot = await snapshotSettled(page, options);
     const snapshotMs = performance.now() - snapshotStarted;
+    if (writtenUrl !== undefined) {
+      // The document kept the address of the worker's earlier page; the page's own is its
+      // <base> (see inPlaceDocument), which is not the page's element either.
+      snapshot.url = writtenUrl;
+      snapshot.elementCount -= 1;
+    }
 
     return {
       snapshot,
-      finalUrl: page.url(),
+      finalUrl: writtenUrl ?? page.url(),
       httpStatus,
       refusedRequests: stats.refused,
+      writtenInPlace: writtenUrl !== undefined,
       timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
     };

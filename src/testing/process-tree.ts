@@ -12,7 +12,12 @@ interface ProcInfo {
   /** R, S, D, Z (zombie: dead, not yet reaped), … */
   state: string;
   rssBytes: number;
+  /** CPU time of the process and of its reaped children (utime + stime + cutime + cstime), ms. */
+  cpuMs: number;
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function readProc(pid: number): ProcInfo | null {
   try {
@@ -23,7 +28,8 @@ function readProc(pid: number): ProcInfo | null {
     const fields = stat.slice(close + 2).split(' ');
     const ppid = Number(fields[1]);
     const rssPages = Number(fields[21]);
-    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096 };
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND };
   } catch {
     return null;
   }
@@ -73,4 +79,14 @@ export function chromiumRssBytes(root: number = process.pid): number {
   return descendants(root)
     .filter((p) => /chrom/iu.test(p.comm))
     .reduce((sum, p) => sum + p.rssBytes, 0);
+}
+
+/**
+ * CPU time spent so far by every Chromium process under `root`, in ms, including renderers
+ * that have exited (their time is in their parent's reaped-children counters).
+ */
+export function chromiumCpuMs(root: number = process.pid): number {
+  return descendants(root)
+    .filter((p) => /chrom/iu.test(p.comm))
+    .reduce((sum, p) => sum + p.cpuMs, 0);
 }

@@ -77,3 +77,50 @@ test('pages rendered one after another on the same worker each get their own doc
     await single.close();
   }
 });
+
+test('a saved page written into the last page\'s document gives the snapshot its own navigation gives', async ({ browser }) => {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { RenderSession } = await import('../../src/render/session.js');
+  const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
+  const writing = new RenderSession(browser, { concurrency: 1 });
+  const cases: RenderInput[] = [
+    // The first page of a worker navigates (its document is about:blank); the rest are written.
+    input('<!doctype html><body><p>first</p></body>', 'first.html', 'https://news.example/first'),
+    input(
+      `<!doctype html><html lang="de"><head><title>T</title><base href="/assets/"><link rel="canonical" href="story"></head>
+       <body><a href="../story?a=1&amp;b=2">link</a><img src="p.png" alt="relative"><img src="http://cdn.example/x.png" alt="upgraded">
+       <picture><source srcset="small.webp 1x, big.webp 2x"><img src="fallback.jpg" alt="picture"></picture>
+       <iframe src="https://ads.example/frame"></iframe><p style="width:50%">\u00e9t\u00e9</p></body></html>`,
+      'base.html',
+      'https://news.example/2019/11/story.html',
+    ),
+    // No doctype: quirks mode, in which a table does not inherit the body's font size.
+    input('<html><body style="font-size:30px"><table><tr><td>quirks</td></tr></table></body></html>', 'quirks.html', 'https://news.example/q'),
+    input('<!doctype html><meta http-equiv="refresh" content="0"><p>refreshes itself</p>', 'refresh.html', 'https://news.example/r'),
+    input('<!doctype html><p>a NUL\u0000byte</p>', 'nul.html', 'https://news.example/nul'),
+    // An http page after https ones: its own scheme (no image upgrade) needs a navigation.
+    input('<!doctype html><img src="http://cdn.example/plain.png" alt="plain">', 'plain.html', 'http://old.example/page'),
+    input('<!doctype html><img src="http://cdn.example/plain2.png" alt="plain">', 'plain2.html', 'http://old.example/page2'),
+  ];
+  for (const file of readdirSync('samples').filter((name) => name.endsWith('.html')).slice(0, 4)) {
+    cases.push(input(readFileSync(`samples/${file}`, 'utf8'), file, `https://samples.example/${file}`));
+  }
+  const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
+    session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, written: rendered.writtenInPlace }));
+  try {
+    const written: boolean[] = [];
+    for (const page of cases) {
+      const expected = await take(navigating, page);
+      const actual = await take(writing, page);
+      expect(actual.snapshot, page.label).toEqual(expected.snapshot);
+      expect(actual.finalUrl).toBe(expected.finalUrl);
+      expect(expected.written).toBe(false);
+      written.push(actual.written);
+    }
+    // The first https sample after the http pages navigates again.
+    expect(written).toEqual([false, true, true, true, true, false, true, false, true, true, true]);
+  } finally {
+    await navigating.close();
+    await writing.close();
+  }
+});

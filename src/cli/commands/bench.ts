@@ -1,4 +1,5 @@
 /** `broadsheet bench <dataset>` */
+import { DEFAULT_CONCURRENCY } from '../../render/session.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -28,7 +29,7 @@ export function benchCommand(setExit: (code: number) => void): Command {
     .description('Benchmark extraction on saved pages with ground truth: broadsheet and Readability.js side by side, scored by the same metric.')
     .argument('<dataset>', 'a format name (aeb, samples: its default directory) or a directory in a known format')
     .option('-o, --out <dir>', 'write report.json, report.md, report.html and shots/ here (default out/bench-<dataset>)')
-    .option('-c, --concurrency <n>', 'pages broadsheet renders at once', intOption(1, 32), 2)
+    .option('-c, --concurrency <n>', 'pages broadsheet renders at once, one per core by default', intOption(1, 32), DEFAULT_CONCURRENCY)
     .option('--limit <n>', 'only the first N pages (quick runs)', intOption(1, 1_000_000))
     .option('--no-peer', 'skip Readability.js')
     .option('--no-screenshots', 'no --explain screenshots of the 5 worst pages')

@@ -1,4 +1,5 @@
 /** `broadsheet extract <inputs...>` */
+import { DEFAULT_CONCURRENCY } from '../../render/session.js';
 import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
@@ -43,7 +44,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
     .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error); written to FILE.partial-PID and renamed when the run ends')
     .option('--force', 'with --out: replace FILE if it exists (refused otherwise)')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
+    .option('-c, --concurrency <n>', 'pages rendered at once, one per core by default', intOption(1, 32), DEFAULT_CONCURRENCY)
     .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
     .option('--script-timeout <ms>', 'time limit for the in-page layout snapshot', intOption(100, 600_000), 15_000)
