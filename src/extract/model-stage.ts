@@ -17,8 +17,10 @@
  *      visual container in that sense               → visual   ('visual (model accepts it)')
  *   5. the model's pick holds less than
  *      `minVetoShare` of the visual body's text     → visual   ('visual (model pick too small)')
- *   6. otherwise the visual body lies where no
- *      cluster accepts it                           → model    ('model (vetoed visual)')
+ *   6. the visual container's γmax is not far out:
+ *      ≥ `vetoBelowGamma` (0.35)                    → visual   ('visual (model unsure)')
+ *   7. otherwise the visual body lies far from
+ *      every cluster                                → model    ('model (vetoed visual)')
  * 'primary' — the model's pick wins whenever there is one (clauses 1–2 still apply).
  * When the model wins, its node is extracted by the same visual pipeline run on that subtree
  * alone ("the model chooses the region, the visual stages clean it": captions, share bars and
@@ -68,6 +70,18 @@ export interface ModelStageParams {
    * 40–70 % of such a text). Reasoned, not tuned.
    */
   minVetoShare: number;
+  /**
+   * The model overrules the visual body only when the visual container's γmax is below this:
+   * far outside every cluster, not merely outside the 0.5 acceptance radius. Calibrated on
+   * held-out AEB sites (`broadsheet model eval`, both directions, models trained on the truth
+   * and --self): no true body had γmax < 0.35 with the truth-trained models (0.6 % of the
+   * body-equivalent nodes of split B), none with the self-trained ones, while 14–55 % of
+   * comment blocks, 28–51 % of link lists and 7–36 % of other text did. With 0.5 (the
+   * acceptance threshold) a self-trained model vetoed 3 AEB bodies of γ 0.36–0.50 and lost
+   * 0.020 F1; at 0.35 it vetoes none. Set it to the membership threshold for the patent's
+   * plain veto.
+   */
+  vetoBelowGamma: number;
 }
 
 export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Object.freeze({
@@ -75,6 +89,7 @@ export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Ob
   filters: DEFAULT_CANDIDATE_FILTERS,
   sameTextShare: 0.8,
   minVetoShare: 0.3,
+  vetoBelowGamma: 0.35,
 });
 
 export type ModelStageName =
@@ -83,6 +98,7 @@ export type ModelStageName =
   | 'visual (model agreed)'
   | 'visual (model accepts it)'
   | 'visual (model pick too small)'
+  | 'visual (model unsure)'
   | 'model (vetoed visual)'
   | 'model (primary)'
   | 'visual (model region empty)';
@@ -128,7 +144,7 @@ export function runModelStage(input: {
     timingsMs: { featurise: round(t1 - t0), assign: round(t2 - t1) },
   };
   const visualTextLength = visual.kind === 'article' ? visual.article.text.length : 0;
-  const decision = decide(tree, pick, containerId, visualTextLength, params);
+  const decision = decide(tree, pick, containerId, visualTextLength, params, report.visualContainerGamma ?? undefined);
   const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual' });
   if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
 
@@ -144,7 +160,8 @@ export function decide(
   pick: BodyPick,
   visualContainerId: number | null,
   visualTextLength: number,
-  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare' | 'minVetoShare'>,
+  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare' | 'minVetoShare'> & Partial<Pick<ModelStageParams, 'vetoBelowGamma'>>,
+  visualGamma?: number,
 ): { winner: 'visual' | 'model'; stage: ModelStageName } {
   if (pick.kind === 'none') return { winner: 'visual', stage: 'visual (model abstained)' };
   if (visualContainerId === null) return { winner: 'model', stage: 'model (visual found none)' };
@@ -155,6 +172,9 @@ export function decide(
   }
   if ((tree.stats[pick.id]?.textLength ?? 0) < params.minVetoShare * visualTextLength) {
     return { winner: 'visual', stage: 'visual (model pick too small)' };
+  }
+  if (visualGamma !== undefined && params.vetoBelowGamma !== undefined && visualGamma >= params.vetoBelowGamma) {
+    return { winner: 'visual', stage: 'visual (model unsure)' };
   }
   return { winner: 'model', stage: 'model (vetoed visual)' };
 }

@@ -194,6 +194,10 @@ test('the cascade clauses, on hand-made picks', () => {
   expect(decide(tree, body(sidebarId), articleId, visualText, params).stage).toBe('visual (model pick too small)');
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.29, params).stage).toBe('visual (model pick too small)');
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
+  // A visual body just outside the acceptance radius (γ 0.4) is kept; one far out (γ 0.3) is vetoed.
+  const cautious = { ...params, vetoBelowGamma: 0.35 };
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.4).stage).toBe('visual (model unsure)');
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.3).stage).toBe('model (vetoed visual)');
   expect(decide(tree, body(sidebarId), articleId, visualText, { ...params, cascade: 'primary' }).stage).toBe('model (primary)');
 });
 

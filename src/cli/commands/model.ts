@@ -26,13 +26,13 @@ import {
 } from '../../cluster/index.js';
 import { buildLayoutTree } from '../../segment/tree.js';
 import { extractFromSnapshot } from '../../extract/from-snapshot.js';
-import { confidentVisualSample, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
+import { confidentVisualSample, DEFAULT_MODEL_STAGE, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
 import { addToAnatomy, describeAnatomy, emptyAnatomy, pageAnatomy, type Anatomy } from '../../extract/model-anatomy.js';
 import { expandInputs, loadSavedPage } from '../../render/inputs.js';
 import { closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import type { LayoutSnapshot } from '../../types.js';
-import { intOption } from '../parse.js';
+import { floatOption, intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 
 // ── Pages and the split by site ──────────────────────────────────────────────────────────
@@ -235,7 +235,7 @@ export async function evaluateModel(
   session: Pick<RenderSession, 'render'>,
   pages: readonly ModelPage[],
   model: ClusterModel,
-  options: { tokenizer: Tokenizer; cascade?: CascadeMode } & SnapshotSourceOptions,
+  options: { tokenizer: Tokenizer; cascade?: CascadeMode; vetoBelowGamma?: number } & SnapshotSourceOptions,
 ): Promise<ModelEvaluation> {
   const score = (text: string, truth: string | undefined): PageScore => pageScores(text, truth ?? '', { tokenizer: options.tokenizer });
   const anatomy = emptyAnatomy(model.clusters.length);
@@ -249,7 +249,7 @@ export async function evaluateModel(
       if (label?.kind === 'label') addToAnatomy(anatomy, pageAnatomy(tree, model, label.nodeId));
       else unlabelled += 1;
       const plain = extractFromSnapshot(snapshot);
-      const modelled = extractFromSnapshot(snapshot, { model, modelStage: { cascade: options.cascade ?? 'veto' } });
+      const modelled = extractFromSnapshot(snapshot, { model, modelStage: { cascade: options.cascade ?? 'veto', ...(options.vetoBelowGamma !== undefined ? { vetoBelowGamma: options.vetoBelowGamma } : {}) } });
       const report = modelled.explanation.model;
       return {
         pageId: page.id,
@@ -333,6 +333,7 @@ interface EvalFlags {
   model: string;
   split?: SiteHalf;
   cascade: CascadeMode;
+  vetoBelow?: number;
   out?: string;
   snapshotCache?: string | true;
   concurrency: number;
@@ -383,6 +384,7 @@ Train on one half of the sites and measure on the other (never split a site):
     .requiredOption('--model <file>', 'the model to test')
     .addOption(splitOption())
     .addOption(new Option('--cascade <mode>', 'veto: the model overrules the visual score only where no cluster accepts its pick; primary: the model\'s pick whenever it has one').choices(['veto', 'primary']).default('veto'))
+    .option('--veto-below <gamma>', `veto cascade: overrule the visual body only when its γmax is below this (default ${DEFAULT_MODEL_STAGE.vetoBelowGamma}; 0.5 = every body no cluster accepts)`, floatOption(0, 100))
     .option('-o, --out <file>', 'also write the per-page results as JSON')
     .addOption(snapshotCacheOption())
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
@@ -486,7 +488,7 @@ async function runEval(flags: EvalFlags): Promise<number> {
     return EXIT.someFailed;
   }
   const result = await withSession(flags.concurrency, (session) =>
-    evaluateModel(session, pages, model, { tokenizer, cascade: flags.cascade, onPage: progressLine(flags.progress, pages.length, 'eval'), ...(cacheDir !== undefined ? { cacheDir } : {}) }),
+    evaluateModel(session, pages, model, { tokenizer, cascade: flags.cascade, ...(flags.vetoBelow !== undefined ? { vetoBelowGamma: flags.vetoBelow } : {}), onPage: progressLine(flags.progress, pages.length, 'eval'), ...(cacheDir !== undefined ? { cacheDir } : {}) }),
   );
   if (flags.out) {
     await mkdir(dirname(flags.out), { recursive: true });
