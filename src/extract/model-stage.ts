@@ -82,6 +82,17 @@ export interface ModelStageParams {
    * plain veto.
    */
   vetoBelowGamma: number;
+  /**
+   * Site-level prior, for a model learnt on one site's pages only (`crawl --site-models`): a
+   * cluster's size is how often this site's bodies look like it. When a candidate nested with
+   * the visual container (inside or around it, with ≥ `minVetoShare` of its text) lies in a
+   * cluster holding at least `minShareRatio` times as many of the site's bodies as the
+   * container's cluster (or the container is in no cluster), that candidate is the body
+   * ('model (site prior)'). null: off (a model of many sites has no template to prefer).
+   * Measured on the local web (`npm run bench:model site`): a template whose readers' thread
+   * runs on from the body on 30 % of pages.
+   */
+  sitePrior: { minShareRatio: number } | null;
 }
 
 export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Object.freeze({
@@ -90,7 +101,11 @@ export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Ob
   sameTextShare: 0.8,
   minVetoShare: 0.3,
   vetoBelowGamma: 0.35,
+  sitePrior: null,
 });
+
+/** The site prior when it is on: the nested candidate's cluster must be 1.5 times as common on the site. Reasoned, not tuned. */
+export const DEFAULT_SITE_PRIOR = Object.freeze({ minShareRatio: 1.5 });
 
 export type ModelStageName =
   | 'visual (model abstained)'
@@ -100,6 +115,7 @@ export type ModelStageName =
   | 'visual (model pick too small)'
   | 'visual (model unsure)'
   | 'model (vetoed visual)'
+  | 'model (site prior)'
   | 'model (primary)'
   | 'visual (model region empty)';
 
@@ -115,6 +131,10 @@ export interface ModelStageReport {
   /** The visual selection's container and its largest membership, when there is one. */
   visualContainerId: number | null;
   visualContainerGamma: number | null;
+  /** The cluster of largest γ for the visual container (accepted or not). */
+  visualContainerCluster: number | null;
+  /** The node whose text the article holds when the model won (its pick, or the site prior's). */
+  chosenId: number | null;
   timingsMs: { featurise: number; assign: number };
 }
 
@@ -135,23 +155,56 @@ export function runModelStage(input: {
   const pick = pickBody(candidates, params.model, treeAncestry(tree));
   const t2 = performance.now();
   const containerId = visual.kind === 'article' ? visual.explanation.containerId : null;
-  const report: Omit<ModelStageReport, 'stage' | 'winner'> = {
+  const visualAssignment = containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId));
+  const report: Omit<ModelStageReport, 'stage' | 'winner' | 'chosenId'> = {
     cascade: params.cascade,
     candidateCount: candidates.length,
     pick,
     visualContainerId: containerId,
-    visualContainerGamma: containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId)).gammaMax,
+    visualContainerGamma: visualAssignment?.gammaMax ?? null,
+    visualContainerCluster: visualAssignment?.cluster ?? null,
     timingsMs: { featurise: round(t1 - t0), assign: round(t2 - t1) },
   };
   const visualTextLength = visual.kind === 'article' ? visual.article.text.length : 0;
-  const decision = decide(tree, pick, containerId, visualTextLength, params, report.visualContainerGamma ?? undefined);
-  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual' });
+  const prior = params.sitePrior === null ? null : sitePriorPick(tree, params.model, pick, containerId, visualAssignment, visualTextLength, params);
+  const decision = prior !== null ? { winner: 'model' as const, stage: 'model (site prior)' as const } : decide(tree, pick, containerId, visualTextLength, params, report.visualContainerGamma ?? undefined);
+  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual', chosenId: null });
   if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
 
-  const region = subtreeSnapshot(tree.snapshot, pick.id);
+  const chosenId = prior ?? pick.id;
+  const region = subtreeSnapshot(tree.snapshot, chosenId);
   const fromRegion = input.extractRegion(region.snapshot);
   if (fromRegion.kind === 'none') return keepVisual('visual (model region empty)');
-  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model' });
+  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model', chosenId });
+}
+
+/**
+ * The site prior's clause (see `ModelStageParams.sitePrior`): a candidate nested with the visual
+ * container, in a cluster much more common on the site than the container's, or null.
+ */
+export function sitePriorPick(
+  tree: LayoutTree,
+  model: ClusterModel,
+  pick: BodyPick,
+  visualContainerId: number | null,
+  visualAssignment: { cluster: number | null; accepted: boolean } | null,
+  visualTextLength: number,
+  params: Pick<ModelStageParams, 'sitePrior' | 'minVetoShare'>,
+): number | null {
+  if (params.sitePrior === null || pick.kind !== 'body' || visualContainerId === null) return null;
+  const sizeOf = (cluster: number | null): number => (cluster === null ? 0 : (model.clusters[cluster]?.size ?? 0));
+  const visualSize = visualAssignment?.accepted === true ? sizeOf(visualAssignment.cluster) : 0;
+  const ratio = params.sitePrior.minShareRatio;
+  const nested = pick.accepted.filter(
+    (d) =>
+      d.id !== visualContainerId &&
+      sizeOf(d.cluster) >= ratio * visualSize &&
+      sizeOf(d.cluster) > visualSize &&
+      (isAncestor(tree, d.id, visualContainerId) || isAncestor(tree, visualContainerId, d.id)) &&
+      (tree.stats[d.id]?.textLength ?? 0) >= params.minVetoShare * visualTextLength,
+  );
+  // D is sorted by γ, largest first: the best member of the dominant cluster.
+  return nested[0]?.id ?? null;
 }
 
 /** The cascade's clauses (see the header), on node ids only. */
