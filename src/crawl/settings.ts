@@ -34,6 +34,8 @@ export interface CrawlSettings {
   allocate: AllocationRule | null;
   allocateStep: number;
   reward: 'articles' | 'external-links';
+  /** Learn a body model per site and consult it once stable (`--site-models`). */
+  siteModels?: boolean;
 }
 
 const schema = z.object({
@@ -53,6 +55,8 @@ const schema = z.object({
   allocate: z.enum(ALLOCATION_RULES as [AllocationRule, ...AllocationRule[]]).nullable().default(null),
   allocateStep: z.number().int().positive().default(DEFAULT_ALLOCATION_STEP),
   reward: z.enum(['articles', 'external-links']).default('articles'),
+  // Absent from crawls recorded before per-site models existed.
+  siteModels: z.boolean().default(false),
 });
 
 /** Options fixed at the first run. */
