@@ -135,6 +135,10 @@ export interface ModelStageReport {
   visualContainerCluster: number | null;
   /** The node whose text the article holds when the model won (its pick, or the site prior's). */
   chosenId: number | null;
+  /** Did the model change the body (the model won and its text differs from the visual one)? */
+  changedBody: boolean;
+  /** One line for `--explain`: clusters, γ and what the model did. */
+  summary: string;
   timingsMs: { featurise: number; assign: number };
 }
 
@@ -156,7 +160,7 @@ export function runModelStage(input: {
   const t2 = performance.now();
   const containerId = visual.kind === 'article' ? visual.explanation.containerId : null;
   const visualAssignment = containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId));
-  const report: Omit<ModelStageReport, 'stage' | 'winner' | 'chosenId'> = {
+  const report: Omit<ModelStageReport, 'stage' | 'winner' | 'chosenId' | 'changedBody' | 'summary'> = {
     cascade: params.cascade,
     candidateCount: candidates.length,
     pick,
@@ -168,14 +172,15 @@ export function runModelStage(input: {
   const visualTextLength = visual.kind === 'article' ? visual.article.text.length : 0;
   const prior = params.sitePrior === null ? null : sitePriorPick(tree, params.model, pick, containerId, visualAssignment, visualTextLength, params);
   const decision = prior !== null ? { winner: 'model' as const, stage: 'model (site prior)' as const } : decide(tree, pick, containerId, visualTextLength, params, report.visualContainerGamma ?? undefined);
-  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual', chosenId: null });
+  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual', chosenId: null, changedBody: false });
   if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
 
   const chosenId = prior ?? pick.id;
   const region = subtreeSnapshot(tree.snapshot, chosenId);
   const fromRegion = input.extractRegion(region.snapshot);
   if (fromRegion.kind === 'none') return keepVisual('visual (model region empty)');
-  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model', chosenId });
+  const changedBody = visual.kind !== 'article' || fromRegion.kind !== 'article' || fromRegion.article.text !== visual.article.text;
+  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model', chosenId, changedBody });
 }
 
 /**
@@ -276,8 +281,20 @@ function shiftIds(extraction: SnapshotExtraction, offset: number): SnapshotExtra
   return { ...extraction, explanation };
 }
 
-function withReport(extraction: SnapshotExtraction, model: ModelStageReport): SnapshotExtraction {
-  return { ...extraction, explanation: { ...extraction.explanation, model } };
+function withReport(extraction: SnapshotExtraction, report: Omit<ModelStageReport, 'summary'>): SnapshotExtraction {
+  return { ...extraction, explanation: { ...extraction.explanation, model: { ...report, summary: summarise(report) } } };
+}
+
+/** "visual body node 38: cluster #1, γ 0.62 (accepted); model pick node 42: cluster #0, γ 1.30; body unchanged (visual (model agreed))". */
+function summarise(r: Omit<ModelStageReport, 'summary'>): string {
+  const g = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '∞');
+  const visual =
+    r.visualContainerId === null
+      ? 'no visual body'
+      : `visual body node ${r.visualContainerId}: cluster #${r.visualContainerCluster ?? '–'}, γ ${g(r.visualContainerGamma ?? 0)}`;
+  const pick = r.pick.kind === 'body' ? `model pick node ${r.pick.id}: cluster #${r.pick.cluster}, γ ${g(r.pick.gammaMax)}` : `model pick none (${r.pick.detail})`;
+  const outcome = r.changedBody ? `body changed to node ${r.chosenId}` : 'body unchanged';
+  return `${visual}; ${pick}; ${outcome} (${r.stage})`;
 }
 
 // ── Training labels ─────────────────────────────────────────────────────────────────────

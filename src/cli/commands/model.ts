@@ -14,8 +14,10 @@ import { aggregate, bootstrapDifference, pageScores, TOKENIZERS, type AggregateS
 import {
   FEATURE_NAMES,
   addSample,
+  applyScaling,
   createModel,
   fromVector,
+  ModelFormatError,
   parseModel,
   serializeModel,
   type AddSampleEvent,
@@ -286,29 +288,54 @@ export async function loadModelFile(path: string): Promise<ClusterModel> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new ConfigError(`cluster model ${path}: cannot read the file (${code})`, { cause: error });
+    throw new ConfigError(`cluster model ${path}: cannot read the file (${code}); check the path, or train one with \`broadsheet model train --from DATASET --out ${path}\``, { cause: error });
   }
   try {
     return parseModel(text);
   } catch (error) {
-    if (error instanceof Error) error.message = `${path}: ${error.message}`;
+    if (error instanceof Error) {
+      const fix =
+        error instanceof ModelFormatError && (error.problem === 'incompatible-version' || error.problem === 'other-features')
+          ? `train it again with this broadsheet (\`broadsheet model train --from DATASET --out ${path}\`)`
+          : `the file is not a model this broadsheet wrote: train one with \`broadsheet model train --from DATASET --out ${path}\``;
+      error.message = `${path}: ${error.message}; ${fix}`;
+    }
     throw error;
   }
 }
 
-/** What `model info` prints. */
+/** What `model info` prints: what each cluster's bodies look like, in characters and counts. */
 export function describeModel(model: ClusterModel): string {
+  const total = model.clusters.reduce((n, c) => n + c.size, 0);
+  const toRaw = (scaled: readonly number[]): NodeFeatures =>
+    fromVector(scaled.map((z, d) => Math.max(0, Math.expm1(z * (model.scaling.stds[d] ?? 1) + (model.scaling.means[d] ?? 0)))));
+  const plain = (f: NodeFeatures): string =>
+    `${f.textLength.toFixed(0)} chars of text in paragraphs of ~${f.meanParagraphLength.toFixed(0)}, ${f.linkTextLength.toFixed(0)} in links (${f.textLength > 0 ? ((100 * f.linkTextLength) / f.textLength).toFixed(1) : '0'} %), ${f.imageCount.toFixed(1)} images, ${f.punctuationCount.toFixed(0)} sentence ends`;
+  // Each retained sample goes to its nearest centre; the two nearest of each are its examples.
+  const examples = model.clusters.map(() => [] as Array<{ distance: number; raw: number[] }>);
+  for (const raw of model.samples) {
+    const scaled = applyScaling(model.scaling, raw);
+    let best = 0;
+    let bestDistance = Infinity;
+    model.clusters.forEach((c, i) => {
+      const d = Math.hypot(...c.centre.map((x, j) => x - (scaled[j] ?? 0)));
+      if (d < bestDistance) [best, bestDistance] = [i, d];
+    });
+    examples[best]?.push({ distance: bestDistance, raw });
+  }
   const lines = [
-    `k = ${model.clusters.length}; samples seen ${model.stats.samplesSeen}, retained ${model.samples.length}, buffered ${model.buffer.length}, placed ${model.stats.placedCount}`,
-    `scaling: ${model.scaling.kind}`,
-    ...model.scaling.means.map((mean, d) => `  ${(FEATURE_NAMES[d] ?? `#${d}`).padEnd(20)} mean ${mean.toFixed(3)}  std ${(model.scaling.stds[d] ?? 1).toFixed(3)}`),
-    'clusters (centre in raw units):',
-    ...model.clusters.map((c, i) => {
-      const raw = fromVector(c.centre.map((z, d) => Math.expm1(z * (model.scaling.stds[d] ?? 1) + (model.scaling.means[d] ?? 0))));
-      return `  #${i}: size ${c.size}, d ${c.meanDistance.toFixed(3)}; text ${raw.textLength.toFixed(0)}, paragraph ${raw.meanParagraphLength.toFixed(0)}, links ${raw.linkTextLength.toFixed(0)}, images ${raw.imageCount.toFixed(1)}, sentence ends ${raw.punctuationCount.toFixed(0)}`;
-    }),
+    `k = ${model.clusters.length} clusters of article bodies; ${model.stats.samplesSeen} samples seen, ${model.samples.length} retained, ${model.buffer.length} waiting in the buffer, ${model.stats.placedCount} placed since training, ${model.stats.reclusterCount} re-clusters`,
+    `a node belongs to a cluster when γ = d / distance ≥ ${model.params.membershipThreshold} (no farther than ${(1 / model.params.membershipThreshold).toFixed(1)} × the cluster's mean distance d from its centre; distances after ${model.scaling.kind} scaling)`,
+    ...model.clusters.flatMap((c, i) => [
+      `#${i}: ${c.size} bodies (${total > 0 ? ((100 * c.size) / total).toFixed(0) : 0} %), d ${c.meanDistance.toFixed(2)}; centre: ${plain(toRaw(c.centre))}`,
+      ...(examples[i] ?? [])
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, 2)
+        .map((e) => `    e.g. ${plain(fromVector(e.raw))}`),
+    ]),
     `k tried: ${model.kChoice.map((e) => `${e.k}${e.validity === null ? ' (–)' : `: V ${e.validity.toFixed(3)}`}`).join(', ')}`,
     `re-clusters: ${model.stats.reclusterCount}${model.stats.reclusterHistory.map((h) => ` [at ${h.samplesSeen} samples → k ${h.k}]`).join('')}`,
+    `scaling (${model.scaling.kind}): ${model.scaling.means.map((mean, d) => `${FEATURE_NAMES[d] ?? `#${d}`} mean ${mean.toFixed(2)} std ${(model.scaling.stds[d] ?? 1).toFixed(2)}`).join('; ')}`,
     `params: ${JSON.stringify(model.params)}`,
   ];
   return `${lines.join('\n')}\n`;
