@@ -9,15 +9,17 @@
  *   pages after the model became stable, and how many pages that took.
  *     --pages N (60 per site)  --share S (0.3, inline threads on the misleading site)
  *
- * cost — 10,000 pages streamed: the cached AEB snapshots (scripts/cache-snapshots.ts) in a
+ * cost — 10,000 pages streamed: the cached AEB snapshots (out/snapshots/aeb) in a
  *   loop; per page the candidates are featurised, assigned (pickBody) and the page's body is
  *   added to a growing model (addSample). Reports ms per page for each step and the model's
  *   size as JSON.
  *     --stream N (10000)
  */
-import { openCorpus } from '../src/bench/corpora/index.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { pageScores, TOKENIZERS } from '../src/bench/metrics.js';
-import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
+import { DEFAULT_SNAPSHOT_CACHE_DIR } from '../src/bench/snapshot-cache.js';
 import { addSample, createModel, pickBody, serializeModel, SiteModels, type NodeFeatures } from '../src/cluster/index.js';
 import { candidateNodes, treeAncestry } from '../src/cluster/node-features.js';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
@@ -80,6 +82,13 @@ async function siteBench(pagesPerSite: number, share: number): Promise<void> {
       console.log(
         `| ${site.name} | ${rows.length} | ${stableAt ?? 'never'} | ${later.length} | ${w.toFixed(3)} | ${m.toFixed(3)} | ${(m - w).toFixed(3)} | ${better} / ${worse} | ${threads.length > 0 ? `${mean(threads.map((r) => r.without)).toFixed(3)} → ${mean(threads.map((r) => r.with)).toFixed(3)} (${threads.length})` : '–'} |`,
       );
+      // The learning curve: F1 without → with, per block of 20 pages in crawl order.
+      const blocks: string[] = [];
+      for (let b = 0; b < rows.length; b += 20) {
+        const block = rows.slice(b, b + 20);
+        blocks.push(`${b + 1}–${b + block.length}: ${mean(block.map((r) => r.without)).toFixed(3)} → ${mean(block.map((r) => r.with)).toFixed(3)}`);
+      }
+      console.log(`  ${site.name}: by pages ${blocks.join('; ')}`);
       const firstHelp = rows.findIndex((r) => r.with > r.without + 1e-9);
       const state = models.state(site.name);
       console.log(`  ${site.name}: first page the model improved: ${firstHelp >= 0 ? firstHelp + 1 : 'none'}; model k ${state?.model?.clusters.length ?? '–'}, sizes ${state?.model?.clusters.map((c) => c.size).join('/') ?? '–'}, re-clusters ${state?.model?.stats.reclusterCount ?? '–'}`);
@@ -91,16 +100,24 @@ async function siteBench(pagesPerSite: number, share: number): Promise<void> {
 }
 
 async function costBench(stream: number): Promise<void> {
-  const corpus = await openCorpus('aeb');
+  // Whatever snapshots the cache holds, whichever build wrote them (its key hashes the collector's
+  // compiled source, which differs between tsx and tsc): cost does not depend on the collector.
+  const dir = join(DEFAULT_SNAPSHOT_CACHE_DIR, 'aeb');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json.gz')) : [];
   const snapshots: LayoutSnapshot[] = [];
-  await forEachSnapshot(corpus, { concurrency: 4 }, (entry) => {
-    if (entry.status === 'ok') snapshots.push(entry.snapshot);
-  });
-  if (snapshots.length === 0) throw new Error('no cached AEB snapshots: run npx tsx scripts/cache-snapshots.ts aeb first');
+  for (const file of files) {
+    const entry = JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8')) as { snapshot?: LayoutSnapshot };
+    if (entry.snapshot) snapshots.push(entry.snapshot);
+  }
+  if (snapshots.length === 0) throw new Error(`no snapshots in ${dir}: run \`broadsheet model eval --from ../shared/data/aeb --snapshot-cache …\` or scripts/cache-snapshots.ts first`);
   // Each snapshot's body sample once (the visual pick), so the loop times the model, not extraction.
   const bodies: NodeFeatures[] = [];
+  let extractMs = 0;
   for (const s of snapshots) {
-    const pick = confidentVisualSample(buildLayoutTree(s), extractFromSnapshot(s));
+    const t = performance.now();
+    const visual = extractFromSnapshot(s);
+    extractMs += performance.now() - t;
+    const pick = confidentVisualSample(buildLayoutTree(s), visual);
     if (pick.kind === 'sample') bodies.push(pick.features);
   }
   const created = createModel(bodies.slice(0, 20));
@@ -131,6 +148,7 @@ async function costBench(stream: number): Promise<void> {
   const size = Buffer.byteLength(serializeModel(model));
   const per = (ms: number): string => (ms / stream).toFixed(3);
   console.log(`cost over ${stream} pages streamed (${snapshots.length} cached AEB snapshots in a loop, ${(candidates / stream).toFixed(0)} candidates per page):`);
+  console.log(`  for scale, in the same run: the visual extraction alone takes ${(extractMs / snapshots.length).toFixed(3)} ms/page on these snapshots`);
   console.log(`  layout tree ${per(treeMs)} ms/page (shared with extraction); featurise ${per(featuriseMs)} ms/page; assign + pick ${per(assignMs)} ms/page; addSample ${per(learnMs)} ms/page`);
   console.log(`  model after ${model.stats.samplesSeen} samples: k ${model.clusters.length}, retained ${model.samples.length}, ${model.stats.reclusterCount} re-clusters, ${(size / 1024).toFixed(1)} KiB as JSON`);
   // The site models of a crawl: one per site, each capped the same way.
