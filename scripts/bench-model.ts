@@ -9,6 +9,10 @@
  *   pages after the model became stable, and how many pages that took.
  *     --pages N (60 per site)  --share S (0.3, inline threads on the misleading site)
  *
+ * crawl — the misleading site crawled twice by the real crawler (similarity policy, memory
+ *   store), with and without `siteModels`; stored article texts against the truth.
+ *     --max-pages N (150)
+ *
  * cost — 10,000 pages streamed: the cached AEB snapshots (out/snapshots/aeb) in a
  *   loop; per page the candidates are featurised, assigned (pickBody) and the page's body is
  *   added to a growing model (addSample). Reports ms per page for each step and the model's
@@ -25,6 +29,9 @@ import { candidateNodes, treeAncestry } from '../src/cluster/node-features.js';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { confidentVisualSample } from '../src/extract/model-stage.js';
 import { extractForSite, learnSiteBody } from '../src/extract/site-learning.js';
+import { crawl } from '../src/crawl/crawler.js';
+import { createPolicy } from '../src/frontier/index.js';
+import { createMemoryStore } from '../src/store/index.js';
 import { RenderSession } from '../src/render/session.js';
 import { buildLayoutTree } from '../src/segment/tree.js';
 import { startLocalWeb } from '../src/testing/local-web/index.js';
@@ -35,11 +42,56 @@ const opt = (name: string, fallback: number): number => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const parts = args.filter((a) => a === 'site' || a === 'cost');
-const run = new Set(parts.length > 0 ? parts : ['site', 'cost']);
+const parts = args.filter((a) => a === 'site' || a === 'cost' || a === 'crawl');
+const run = new Set(parts.length > 0 ? parts : ['site', 'crawl', 'cost']);
 
 if (run.has('site')) await siteBench(opt('--pages', 60), opt('--share', 0.3));
+if (run.has('crawl')) await crawlBench(opt('--max-pages', 150), opt('--share', 0.3));
 if (run.has('cost')) await costBench(opt('--stream', 10_000));
+
+/**
+ * The same crawl of the misleading site twice, with and without `siteModels`, through the real
+ * crawler into memory stores; the stored article texts are scored against the truth in fetch
+ * order. The crawl order is the same both times only up to concurrency, so pages are matched by
+ * URL and only pages both crawls stored count.
+ */
+async function crawlBench(maxPages: number, share: number): Promise<void> {
+  const web = await startLocalWeb({ seed: 1, articlesPerSite: 2000, faulty: false, sites: [{ style: 'section', name: 'talkative', inlineComments: share }] });
+  const session = await RenderSession.launch({ concurrency: 2 });
+  const tokenizer = TOKENIZERS.multilingual;
+  try {
+    const texts = async (siteModels: boolean): Promise<Map<string, { order: number; text: string }>> => {
+      const store = createMemoryStore();
+      await crawl(
+        { store, session, policy: createPolicy('similarity') },
+        { seeds: [web.sites[0]!.homeUrl], maxDepth: 20, maxPages, concurrency: 2, userAgent: 'broadsheet-bench', politeness: { delayMs: 0, perSiteConcurrency: 2 }, renderOptions: { allowPrivateNetwork: true }, siteModels },
+      );
+      const out = new Map<string, { order: number; text: string }>();
+      for (const a of store.articles()) out.set(a.url, { order: a.fetchOrder, text: a.text });
+      return out;
+    };
+    const without = await texts(false);
+    const withModels = await texts(true);
+    const rows = [...withModels.entries()]
+      .filter(([url]) => without.has(url) && web.truth.articleBody(url) !== undefined)
+      .sort((a, b) => a[1].order - b[1].order)
+      .map(([url, w], i) => {
+        const truth = web.truth.articleBody(url)!;
+        return { i, thread: web.truth.hasInlineComments(url), without: pageScores(without.get(url)!.text, truth, { tokenizer }).f1, with: pageScores(w.text, truth, { tokenizer }).f1 };
+      });
+    const mean = (xs: number[]): string => (xs.length > 0 ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3) : '–');
+    console.log(`crawl of the misleading site (${Math.round(share * 100)} % inline threads), ${maxPages} pages, similarity policy, with and without --site-models: ${rows.length} articles stored by both`);
+    for (let b = 0; b < rows.length; b += 25) {
+      const block = rows.slice(b, b + 25);
+      const threads = block.filter((r) => r.thread);
+      console.log(`  articles ${b + 1}–${b + block.length}: F1 ${mean(block.map((r) => r.without))} → ${mean(block.map((r) => r.with))}; thread pages (${threads.length}) ${mean(threads.map((r) => r.without))} → ${mean(threads.map((r) => r.with))}; better ${block.filter((r) => r.with > r.without + 1e-9).length}, worse ${block.filter((r) => r.with < r.without - 1e-9).length}`);
+    }
+    console.log(`  all: F1 ${mean(rows.map((r) => r.without))} → ${mean(rows.map((r) => r.with))}`);
+  } finally {
+    await session.close();
+    await web.close();
+  }
+}
 
 async function siteBench(pagesPerSite: number, share: number): Promise<void> {
   const web = await startLocalWeb({
