@@ -45,8 +45,8 @@
  * models trained on the other half's truth or with --self): the visual stage is at F1 0.982 on
  * each half and no model changed a held-out body (Δ 0.000 ± 0.000, four runs); with the bound
  * at 0.5 instead of 0.35 the self-trained model A vetoed three split-B bodies and lost 0.020 ±
- * 0.014. A model of many sites is too loose to tell a body from a near miss (it accepts ~80 %
- * of the body's wrappers and 40–50 % of comment blocks); a model of one site is not, which is
+ * 0.014. A model of many sites is too loose to tell a body from a near miss (truth-trained, it accepts 68–80 %
+ * of the body's wrappers and 39–48 % of comment blocks); a model of one site is not, which is
  * what the site prior uses (`crawl --site-models`, `npm run bench:model`).
  */
 import type { LayoutSnapshot, SnapshotNode } from '../types.js';
