@@ -17,6 +17,9 @@
  *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,...]
  *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
  *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages]
+ *
+ * `--policies` also takes `similarity-url-only`: the similarity policy without the links'
+ * anchor and context words (src/frontier/link-evidence.ts), to measure what they bring.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -48,13 +51,15 @@ const { values } = parseArgs({
 const budgets = values.budgets.split(',').map(Number).sort((a, b) => a - b);
 const maxBudget = budgets[budgets.length - 1] ?? 100;
 const styles = values.sites.split(',') as SiteStyle[];
-const policies = values.policies.split(',') as PolicyName[];
+/** The policies compared; `similarity-url-only` is the similarity policy without link evidence. */
+type BenchPolicy = PolicyName | 'similarity-url-only';
+const policies = values.policies.split(',') as BenchPolicy[];
 const concurrency = Number(values.concurrency);
 
 interface HarvestRow {
   site: string;
   style: SiteStyle;
-  policy: PolicyName;
+  policy: BenchPolicy;
   budget: number;
   pages: number;
   articles: number;
@@ -83,7 +88,14 @@ async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSe
     const started = performance.now();
     const order: Array<{ url: string; isArticle: boolean; at: number }> = [];
     await crawl(
-      { store, session, policy: createPolicy(policy, values.alpha !== undefined ? { alpha: Number(values.alpha) } : {}) },
+      {
+        store,
+        session,
+        policy: createPolicy(policy === 'similarity-url-only' ? 'similarity' : policy, {
+          ...(values.alpha !== undefined ? { alpha: Number(values.alpha) } : {}),
+          ...(policy === 'similarity-url-only' ? { linkEvidence: false } : {}),
+        }),
+      },
       {
         seeds: [site.homeUrl],
         maxDepth: 50,

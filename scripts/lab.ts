@@ -4,7 +4,7 @@
  *
  *   npm run lab -- [harvest|bandits|recrawl ...] [--out out/lab] [--budget 300] [--seeds 11,12,13,14,15]
  *
- * With no experiment named, all three run (~2 min on the dev machine).
+ * With no experiment named, all three run (~6 min on the shared dev machine; bandits take most).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

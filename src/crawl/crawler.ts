@@ -331,10 +331,24 @@ class Crawler {
       links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
       this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
       for (const link of links.internal) {
-        if (link.level > this.scope.maxDepth || this.store.frontierEntry(link.url) !== undefined) continue;
-        const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url };
-        this.policy.observe(candidate);
-        enqueue.push({ ...candidate, priority: this.policy.score(candidate), scoredWithVersion: this.policy.version, ...(link.anchor !== null ? { anchor: link.anchor } : {}) });
+        if (link.level > this.scope.maxDepth) continue;
+        const known = this.store.frontierEntry(link.url);
+        // A known URL matters again only by a shorter way to it: the store keeps the smallest depth
+        // (and the anchor and context of the first discovery, which the score keeps using).
+        if (known !== undefined && known.depth <= link.level) continue;
+        const first = known ?? link;
+        const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: entry.url, anchor: first.anchor, context: first.context };
+        if (known === undefined) this.policy.observe(candidate);
+        enqueue.push({
+          url: link.url,
+          site: link.site,
+          depth: link.level,
+          foundOn: entry.url,
+          priority: this.policy.score(candidate),
+          scoredWithVersion: this.policy.version,
+          ...(link.anchor !== null ? { anchor: link.anchor } : {}),
+          ...(link.context !== null ? { context: link.context } : {}),
+        });
       }
     }
     const finalUrl = result.finalUrl === undefined ? null : normalizeUrl(result.finalUrl);
@@ -359,7 +373,7 @@ class Crawler {
     };
     this.store.recordPage(record);
     if (result.error?.code !== ROBOTS_DISALLOWED) {
-      this.policy.onPage(entry.url, entry.site, decision.isArticle);
+      this.policy.onPage(entry.url, entry.site, decision.isArticle, { anchor: entry.anchor, context: entry.context });
       this.stats.page(decision.isArticle, result.error !== null);
       this.allocator?.record(entry.site, { isArticle: decision.isArticle, externalLinks: links.external.length });
     }

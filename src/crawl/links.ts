@@ -10,10 +10,12 @@
  *   the page's level + 1. It is a frontier candidate when that level is within `maxDepth`.
  * - Out of scope → an external link (url, anchor: the link graph), and also a bad link with
  *   reason `out-of-scope` (the record of every href the crawl will not fetch, and why).
- * Links are deduplicated per page by normalised URL (bad ones by raw href); the first anchor wins.
+ * Links are deduplicated per page by normalised URL (bad ones by raw href); the first anchor wins,
+ * and with it the link's context (where on the page it sits: `linkContext`).
  */
 import type { LayoutSnapshot, SnapshotNode } from '../types.js';
 import { normalizeUrl, siteOf, type NormalizeOptions } from '../url/index.js';
+import { linkContext, type AncestorInfo } from './link-context.js';
 
 export interface CrawlScope {
   /** Sites of the seeds (`siteOf`). */
@@ -28,7 +30,17 @@ export interface InternalLink {
   url: string;
   site: string;
   anchor: string | null;
+  /** `linkContext` words ('' → null). */
+  context: string | null;
   level: number;
+}
+
+/** An `<a href>` of a page: raw href, anchor text and context words. */
+export interface PageAnchor {
+  href: string;
+  anchor: string;
+  /** `linkContext` of the link; absent when the source has no DOM around the link. */
+  context?: string;
 }
 
 export interface ExternalLink {
@@ -62,18 +74,30 @@ export function siteInScope(url: string, scope: CrawlScope): string | null {
   return null;
 }
 
-/** `<a href>` elements of a snapshot: raw href and anchor text, in document order. */
-export function anchorsOf(snapshot: LayoutSnapshot): Array<{ href: string; anchor: string }> {
-  const out: Array<{ href: string; anchor: string }> = [];
+/** `<a href>` elements of a snapshot: raw href, anchor text and context, in document order. */
+export function anchorsOf(snapshot: LayoutSnapshot): PageAnchor[] {
+  const out: PageAnchor[] = [];
   for (const node of snapshot.nodes) {
     if (node.kind !== 'element' || node.tag !== 'a' || node.attrs.href === undefined) continue;
-    out.push({ href: node.attrs.href, anchor: textOf(snapshot.nodes, node.id) });
+    out.push({ href: node.attrs.href, anchor: textOf(snapshot.nodes, node.id), context: linkContext(chainOf(snapshot.nodes, node.id)) });
   }
   return out;
 }
 
+/** The element `id` and its ancestors up to (not including) `<body>`, nearest first. */
+function chainOf(nodes: readonly SnapshotNode[], id: number): AncestorInfo[] {
+  const chain: AncestorInfo[] = [];
+  for (let at = id; at > 0 && chain.length < 64; ) {
+    const node = nodes[at];
+    if (node === undefined || node.kind !== 'element') break;
+    chain.push({ tag: node.tag, ...node.attrs });
+    at = node.parent;
+  }
+  return chain;
+}
+
 export function classifyLinks(
-  anchors: ReadonlyArray<{ href: string; anchor: string }>,
+  anchors: readonly PageAnchor[],
   pageDepth: number,
   scope: CrawlScope,
   normalize: NormalizeOptions = {},
@@ -81,7 +105,7 @@ export function classifyLinks(
   const links: PageLinks = { internal: [], external: [], bad: [] };
   const seen = new Set<string>();
   const seenBad = new Set<string>();
-  for (const { href, anchor } of anchors) {
+  for (const { href, anchor, context } of anchors) {
     const text = anchor === '' ? null : anchor;
     const normalized = normalizeUrl(href, undefined, normalize);
     if (!normalized.ok) {
@@ -104,7 +128,7 @@ export function classifyLinks(
       }
       continue;
     }
-    links.internal.push({ url, site, anchor: text, level: pageDepth + 1 });
+    links.internal.push({ url, site, anchor: text, context: context === undefined || context === '' ? null : context, level: pageDepth + 1 });
   }
   return links;
 }

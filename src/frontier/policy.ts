@@ -18,6 +18,15 @@ export interface Candidate {
   depth: number;
   /** The page the link was found on (absent for seeds). */
   foundOn?: string;
+  /** The link's anchor text and where on the page it sat (`linkContext`), when known. */
+  anchor?: string | null;
+  context?: string | null;
+}
+
+/** How the crawl first reached a page: the anchor text and context of that link (null for seeds). */
+export interface LinkFeatures {
+  anchor: string | null;
+  context: string | null;
 }
 
 /** A queued frontier entry as a policy sees it when refreshing priorities. */
@@ -54,8 +63,11 @@ export interface FrontierPolicy {
    * graph, for policies that need it (HITS). Optional.
    */
   observeLinks?(from: string, to: readonly string[]): void;
-  /** A fetched page and the extractor's article decision. */
-  onPage(url: string, site: string, isArticle: boolean): void;
+  /**
+   * A fetched page and the extractor's article decision, with the link the crawl reached it by
+   * (stored with its frontier entry, so a resumed crawl passes the same).
+   */
+  onPage(url: string, site: string, isArticle: boolean, link?: LinkFeatures): void;
   /** Example article URLs given by the user: targets from the start. */
   addExamples(urls: readonly string[]): void;
   /** Current priorities of `entries` (all of them; the caller writes back the ones that moved). */

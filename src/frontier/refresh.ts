@@ -14,6 +14,9 @@ interface QueuedRow {
   depth: number;
   priority: number;
   foundOn: string | null;
+  /** The link's anchor and context (optional: a queue that does not keep them scores without). */
+  anchor?: string | null;
+  context?: string | null;
   scoredWithVersion: number | null;
 }
 
@@ -59,7 +62,17 @@ export function refreshHead(queue: RefreshableQueue, policy: FrontierPolicy, opt
     if (stale.length === 0) break;
     rounds++;
     const updates = policy
-      .rescore(stale.map((row) => ({ url: row.url, site: row.site, depth: row.depth, priority: row.priority, ...(row.foundOn !== null ? { foundOn: row.foundOn } : {}) })))
+      .rescore(
+        stale.map((row) => ({
+          url: row.url,
+          site: row.site,
+          depth: row.depth,
+          priority: row.priority,
+          anchor: row.anchor ?? null,
+          context: row.context ?? null,
+          ...(row.foundOn !== null ? { foundOn: row.foundOn } : {}),
+        })),
+      )
       .map((update) => ({ ...update, scoredWithVersion: version }));
     queue.updatePriorities(updates);
     rescored += updates.length;

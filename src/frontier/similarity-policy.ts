@@ -14,6 +14,9 @@
  *   This is the feedback the SPEC's "pages found to be articles" allows beyond similarity; it is
  *   what keeps a trap (calendar, search, tag pagination: one template, never an article) from
  *   winning once its first pages came back empty.
+ * - The rate is moved (in log-odds) by the words of the URL's path and of the link that led to
+ *   it — anchor text and `linkContext` words (link-evidence.ts) — as the fetched pages taught
+ *   them: what tells a gallery or a comments page from a story when their URLs are alike.
  * - Without targets, priority = rate (the unsupervised start).
  *
  * Freshness: every change that may move queued priorities bumps `version` (new weights, the
@@ -22,9 +25,10 @@
  * head of the queue before each claim, never the whole frontier.
  */
 import { anatomize, siteOf, UrlArticleClassifier, vectorizeUrl, WeightLearner, topKMeanSimilarity, type UrlVector, type UrlWeights, type WeightLearnerState } from '../url/index.js';
-import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type QueuedEntry, type Rescored } from './policy.js';
+import { LINK_TOKEN_OPTIONS, linkTokens } from './link-evidence.js';
+import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type LinkFeatures, type QueuedEntry, type Rescored } from './policy.js';
 import { seededRandom } from './random.js';
-import { TokenEvidence } from './token-evidence.js';
+import { TokenEvidence, type TokenEvidenceOptions } from './token-evidence.js';
 import { DEFAULT_TARGET_OPTIONS, TargetSet, type TargetSetOptions } from './targets.js';
 
 export interface SimilarityPolicyOptions {
@@ -42,6 +46,8 @@ export interface SimilarityPolicyOptions {
   reweighMinUrls: number;
   /** Observed URLs kept (reservoir) to rebuild the classifier's site context on resume. */
   contextSample: number;
+  /** Learn from the links' anchor and context words too (link-evidence.ts); off only to measure what it brings. */
+  linkEvidence: boolean;
   targets: TargetSetOptions;
 }
 
@@ -62,6 +68,7 @@ export const DEFAULT_SIMILARITY_OPTIONS: SimilarityPolicyOptions = {
   reweighGrowth: 1.5,
   reweighMinUrls: 50,
   contextSample: 5_000,
+  linkEvidence: true,
   targets: DEFAULT_TARGET_OPTIONS,
 };
 
@@ -77,6 +84,8 @@ interface SavedState {
   targets: Array<{ site: string; url: string }>;
   templates: Record<string, TemplateCount>;
   words?: Record<string, ReturnType<TokenEvidence['state']>>;
+  /** Per site: anchor and context words of the links followed (link-evidence.ts). */
+  links?: Record<string, ReturnType<TokenEvidence['state']>>;
   context: Array<{ site: string; url: string }>;
 }
 
@@ -93,6 +102,8 @@ export class SimilarityPolicy implements FrontierPolicy {
   private readonly templates = new Map<string, TemplateCount>();
   /** Per site: which path words go with articles (token-evidence.ts). */
   private readonly words = new Map<string, TokenEvidence>();
+  /** Per site: which anchor and context words go with links to articles (link-evidence.ts). */
+  private readonly links = new Map<string, TokenEvidence>();
   /** Reservoir of observed URLs, to rebuild the classifiers' context on resume. */
   private context: Array<{ site: string; url: string }> = [];
   private contextSeen = 0;
@@ -119,7 +130,7 @@ export class SimilarityPolicy implements FrontierPolicy {
   score(candidate: Candidate): number {
     if (candidate.depth === 0) return SEED_PRIORITY;
     const vector = vectorizeUrl(candidate.url);
-    const rate = this.templateRate(candidate.site, vector);
+    const rate = this.templateRate(candidate.site, vector, candidate);
     const targets = this.targetsFor(candidate.site);
     const { alpha, k, depthPenalty } = this.options;
     const base = targets.length === 0 ? rate : alpha * topKMeanSimilarity(vector, targets, k, this.weights) + (1 - alpha) * rate;
@@ -139,7 +150,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     }
   }
 
-  onPage(url: string, site: string, isArticle: boolean): void {
+  onPage(url: string, site: string, isArticle: boolean, link?: LinkFeatures): void {
     const vector = vectorizeUrl(url);
     const key = templateKey(site, vector);
     const count = this.templates.get(key) ?? { fetched: 0, articles: 0 };
@@ -149,6 +160,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     // A template's or a word's evidence doubled: queued priorities may have moved.
     let bump = (count.fetched & (count.fetched - 1)) === 0;
     bump = this.wordsOf(site).add(url, isArticle) || bump;
+    if (link !== undefined && this.options.linkEvidence) bump = evidenceOf(this.links, site, LINK_TOKEN_OPTIONS).addTokens(linkTokens(link), isArticle) || bump;
     if (isArticle) {
       this.addTarget(site, url, vector);
       bump ||= this.targetGrowthBump();
@@ -177,6 +189,7 @@ export class SimilarityPolicy implements FrontierPolicy {
       targets: [...this.targets].flatMap(([site, set]) => set.urls().map((url) => ({ site, url }))),
       templates: Object.fromEntries(this.templates),
       words: Object.fromEntries([...this.words].map(([site, evidence]) => [site, evidence.state()])),
+      links: Object.fromEntries([...this.links].map(([site, evidence]) => [site, evidence.state()])),
       context: this.context,
     };
     return JSON.stringify(state);
@@ -193,6 +206,8 @@ export class SimilarityPolicy implements FrontierPolicy {
     for (const [key, count] of Object.entries(state.templates)) this.templates.set(key, { ...count });
     this.words.clear();
     for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(words));
+    this.links.clear();
+    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(links, LINK_TOKEN_OPTIONS));
     this.targets.clear();
     this.classifiers.clear();
     this.context = [];
@@ -238,24 +253,21 @@ export class SimilarityPolicy implements FrontierPolicy {
   }
 
   private wordsOf(site: string): TokenEvidence {
-    let evidence = this.words.get(site);
-    if (evidence === undefined) {
-      evidence = new TokenEvidence();
-      this.words.set(site, evidence);
-    }
-    return evidence;
+    return evidenceOf(this.words, site);
   }
 
   /**
    * The template's article rate (the URL classifier as its prior), then moved by the words the
-   * fetched pages taught (in log-odds): the words tell apart pages one template holds.
+   * fetched pages taught (in log-odds): the URL's path words tell apart pages one template
+   * holds, the link's anchor and context words pages whose URLs are alike (link-evidence.ts).
    */
-  private templateRate(site: string, vector: UrlVector): number {
+  private templateRate(site: string, vector: UrlVector, link: Partial<LinkFeatures>): number {
     const prior = this.classifier(site).classify(vector).score;
     const count = this.templates.get(templateKey(site, vector));
     const m = this.options.priorPages;
     const rate = count === undefined ? prior : (count.articles + m * prior) / (count.fetched + m);
-    const shift = this.words.get(site)?.shift(vector.url) ?? 0;
+    let shift = this.words.get(site)?.shift(vector.url) ?? 0;
+    if (this.options.linkEvidence) shift += this.links.get(site)?.shiftTokens(linkTokens(link)) ?? 0;
     return shift === 0 ? rate : logistic(logit(rate) + shift);
   }
 
@@ -287,6 +299,15 @@ function logit(p: number): number {
 
 function logistic(z: number): number {
   return 1 / (1 + Math.exp(-z));
+}
+
+function evidenceOf(map: Map<string, TokenEvidence>, site: string, options?: TokenEvidenceOptions): TokenEvidence {
+  let evidence = map.get(site);
+  if (evidence === undefined) {
+    evidence = new TokenEvidence(options);
+    map.set(site, evidence);
+  }
+  return evidence;
 }
 
 function templateKey(site: string, vector: UrlVector): string {

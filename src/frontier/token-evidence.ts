@@ -19,6 +19,12 @@ export interface TokenEvidenceOptions {
   maxPerWord: number;
   /** Words tracked per site (memory bound); new words past it are ignored. */
   maxWords: number;
+  /**
+   * Largest total upward shift (log-odds; Infinity: none). The words of headlines are shared by
+   * stories and galleries alike, each a little likelier on stories since most pages are: summed,
+   * they add up to a push that hides the one word that tells (link-evidence.ts).
+   */
+  maxTotalUp?: number;
 }
 
 /**
@@ -53,10 +59,15 @@ export class TokenEvidence {
 
   /** Counts a fetched page; returns true when some word just became (or doubled its) evidence. */
   add(url: string, isArticle: boolean): boolean {
+    return this.addTokens(pathWords(url), isArticle);
+  }
+
+  /** `add` over any distinct tokens of a fetched page (anchor and context words: link-evidence.ts). */
+  addTokens(tokens: readonly string[], isArticle: boolean): boolean {
     this.pages++;
     if (isArticle) this.articles++;
     let changed = false;
-    for (const word of pathWords(url)) {
+    for (const word of tokens) {
       let count = this.words.get(word);
       if (count === undefined) {
         if (this.words.size >= this.options.maxWords) continue;
@@ -72,18 +83,26 @@ export class TokenEvidence {
 
   /** The log-odds shift for a URL (0 before there is evidence of both kinds). */
   shift(url: string): number {
+    return this.shiftTokens(pathWords(url));
+  }
+
+  /** `shift` for distinct tokens. */
+  shiftTokens(tokens: readonly string[]): number {
     const others = this.pages - this.articles;
     if (this.articles === 0 || others === 0) return 0;
-    const { minPages, maxPerWord } = this.options;
-    let sum = 0;
-    for (const word of pathWords(url)) {
+    const { minPages, maxPerWord, maxTotalUp = Infinity } = this.options;
+    let up = 0;
+    let down = 0;
+    for (const word of tokens) {
       const count = this.words.get(word);
       if (count === undefined || count.pages < minPages) continue;
       const pArticle = (count.articles + 1) / (this.articles + 2);
       const pOther = (count.pages - count.articles + 1) / (others + 2);
-      sum += Math.max(-maxPerWord, Math.min(maxPerWord, Math.log(pArticle / pOther)));
+      const term = Math.max(-maxPerWord, Math.min(maxPerWord, Math.log(pArticle / pOther)));
+      if (term > 0) up += term;
+      else down += term;
     }
-    return sum;
+    return Math.min(up, maxTotalUp) + down;
   }
 
   state(): { pages: number; articles: number; words: Array<[string, number, number]> } {

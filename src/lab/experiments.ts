@@ -14,7 +14,7 @@ import { createPolicy, type PolicyName } from '../frontier/index.js';
 import { banditGraphs, BANDIT_FAMILIES, newsGraph, topicalGraph, type BanditFamily, type GraphSite } from '../testing/local-web/families.js';
 import { NewsTimeline } from '../testing/local-web/timeline.js';
 import { coverage, coverageSets, harvestAt, harvestCurve, precisionRecall, reachableGraph, type CurvePoint } from './metrics.js';
-import { cyclicScheduler, DEFAULT_RECRAWL_RUN, runRecrawl, scentScheduler, type RecrawlResult } from './recrawl.js';
+import { cyclicScheduler, DEFAULT_RECRAWL_RUN, oracleScheduler, runRecrawl, scentScheduler, type RecrawlResult } from './recrawl.js';
 import { simulateCrawl } from './sim-crawl.js';
 
 export const EXPERIMENTS = ['harvest', 'bandits', 'recrawl'] as const;
@@ -66,7 +66,11 @@ export const DEFAULT_HARVEST: HarvestOptions = { budget: 300, policies: ['bfs', 
 function harvestSites(): Array<{ description: string; make: () => GraphSite }> {
   return [
     { description: 'topical: 12 sections, 3 on the topic; targets are on-topic articles, every article URL alike', make: () => topicalGraph() },
-    { description: 'news, dated URLs, 20 % galleries with article URLs (hard variant of issue 5)', make: () => newsGraph({ style: 'dated', name: 'herald-galleries', articles: 1000, seed: 1, galleryShare: 0.2 }) },
+    { description: 'news, dated URLs, 20 % galleries with article URLs (their slugs give them away)', make: () => newsGraph({ style: 'dated', name: 'herald-galleries', articles: 1000, seed: 1, galleryShare: 0.2 }) },
+    {
+      description: 'news, ?id= URLs, 30 % galleries with exactly the articles\' URLs, plus comment pages (the hard variant of issue 5: URL shape alone fails)',
+      make: () => newsGraph({ style: 'query', name: 'gazette-galleries', articles: 1000, seed: 3, galleryShare: 0.3, commentPages: true }),
+    },
     { description: 'news, section URLs', make: () => newsGraph({ style: 'section', name: 'city-courier', articles: 1000, seed: 2 }) },
   ];
 }
@@ -167,20 +171,27 @@ export function runBandits(options: BanditOptions = DEFAULT_BANDITS, log: (line:
 
 export interface RecrawlExperiment {
   roundEveryMin: number;
-  roundTimeSec: number;
   pages: number;
-  results: RecrawlResult[];
+  /** One block per round size: breadth-first, the oracle, then S.C.E.N.T. at each ΔS. */
+  budgets: Array<{ roundTimeSec: number; results: RecrawlResult[] }>;
 }
 
 export const DEFAULT_DELTAS = [0, 0.25, 0.5, 1, 2, 4, 16, 1000];
+/** Check time per 10-minute round: ~5, ~10 and ~20 of the 43 pages (B = 0.5 s a check). */
+export const DEFAULT_ROUND_TIMES_SEC = [3, 6, 12];
 
-export function runRecrawlExperiment(deltas: readonly number[] = DEFAULT_DELTAS, log: (line: string) => void = () => {}): RecrawlExperiment {
+export function runRecrawlExperiment(deltas: readonly number[] = DEFAULT_DELTAS, log: (line: string) => void = () => {}, roundTimesSec: readonly number[] = DEFAULT_ROUND_TIMES_SEC): RecrawlExperiment {
   const timeline = new NewsTimeline();
-  const run = DEFAULT_RECRAWL_RUN;
-  const results = [runRecrawl(timeline, (pages, sizeOf) => cyclicScheduler(pages, run, sizeOf), run)];
-  for (const deltaS of deltas) {
-    results.push(runRecrawl(timeline, (pages) => scentScheduler(pages, { deltaS, roundTimeMs: run.roundTimeMs, timePerUnitMs: run.timePerUnitMs, overheadMs: run.overheadMs }), run));
+  const budgets: RecrawlExperiment['budgets'] = [];
+  for (const roundTimeSec of roundTimesSec) {
+    const run = { ...DEFAULT_RECRAWL_RUN, roundTimeMs: roundTimeSec * 1000 };
+    const results = [runRecrawl(timeline, (pages) => cyclicScheduler(pages, run), run), runRecrawl(timeline, (pages) => oracleScheduler(pages, run), run)];
+    for (const deltaS of deltas) {
+      results.push(runRecrawl(timeline, (pages) => scentScheduler(pages, { deltaS, roundTimeMs: run.roundTimeMs, timePerUnitMs: run.timePerUnitMs, overheadMs: run.overheadMs }), run));
+    }
+    const oracle = results[1]!.qShare;
+    for (const r of results) log(`recrawl ${roundTimeSec} s/round ${r.scheduler}: Q ${(100 * r.qShare).toFixed(1)} % of fresh (${(100 * r.qShare / oracle).toFixed(1)} % of the oracle; after rounds ${(100 * r.qAfterShare).toFixed(1)} %, before ${(100 * r.qBeforeShare).toFixed(1)} %), median lag ${r.medianLagMin.toFixed(1)} min`);
+    budgets.push({ roundTimeSec, results });
   }
-  for (const r of results) log(`recrawl ${r.scheduler}: Q ${(100 * r.qShare).toFixed(1)} %, median lag ${r.medianLagMin.toFixed(1)} min`);
-  return { roundEveryMin: run.roundEveryMs / 60_000, roundTimeSec: run.roundTimeMs / 1000, pages: timeline.pages.length, results };
+  return { roundEveryMin: DEFAULT_RECRAWL_RUN.roundEveryMs / 60_000, pages: timeline.pages.length, budgets };
 }

@@ -78,12 +78,20 @@ function banditSection(b: BanditExperiment): string {
 }
 
 function recrawlSection(r: RecrawlExperiment): string {
-  const rows = r.results
-    .map((x) => `<tr><td>${escapeHtml(x.scheduler)}</td><td>${x.checks}</td><td>${fixed(100 * x.qShare, 1)} %</td><td>${x.found} / ${x.published}</td><td>${fixed(x.medianLagMin, 1)}</td><td>${fixed(x.p90LagMin, 1)}</td></tr>`)
-    .join('');
-  return `<h2>Recrawl over a simulated day (${r.pages} pages, a round every ${r.roundEveryMin} min with ${r.roundTimeSec} s of checks)</h2>
-<p>Q: information value of the index as a share of the attainable maximum, just before each round, averaged. Lag: publication → the check that finds the article on a front.</p>
-<table><tr><th>scheduler</th><th>checks</th><th>Q</th><th>found</th><th>median lag (min)</th><th>p90 lag (min)</th></tr>${rows}</table>`;
+  const blocks = r.budgets.map((b) => {
+    const oracle = b.results.find((x) => x.scheduler.startsWith('oracle'))?.qShare ?? NaN;
+    const rows = b.results
+      .map(
+        (x) =>
+          `<tr><td>${escapeHtml(x.scheduler)}</td><td>${x.checks}</td><td>${fixed(100 * x.qShare, 1)} %</td><td>${fixed((100 * x.qShare) / oracle, 1)} %</td><td>${fixed(100 * x.qAfterShare, 1)} %</td><td>${fixed(100 * x.qBeforeShare, 1)} %</td><td>${x.found} / ${x.published}</td><td>${fixed(x.medianLagMin, 1)}</td><td>${fixed(x.p90LagMin, 1)}</td></tr>`,
+      )
+      .join('');
+    return `<h3>${b.roundTimeSec} s of checks per round</h3>
+<table><tr><th>scheduler</th><th>checks</th><th>Q ÷ fresh</th><th>Q ÷ oracle</th><th>after rounds</th><th>before rounds</th><th>found</th><th>median lag (min)</th><th>p90 lag (min)</th></tr>${rows}</table>`;
+  });
+  return `<h2>Recrawl over a simulated day (${r.pages} pages, a round every ${r.roundEveryMin} min)</h2>
+<p>Q: the index's information value (Σ log(actual + 1) − log(deleted + 1) over pages) as a share of the value of an index holding every page as it is now (“fresh”), averaged over the day (sampled every simulated minute); “after rounds” and “before rounds” are the same share taken only just after and just before the checks. “Q ÷ oracle”: the time-averaged Q over that of a clairvoyant scheduler that, with the same check time, checks the pages whose check adds the most Q — the attainable maximum with this budget. Lag: publication → the check that finds the article on a front.</p>
+${blocks.join('\n')}`;
 }
 
 export function labHtml(report: LabReport): string {

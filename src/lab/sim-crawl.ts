@@ -66,18 +66,35 @@ export function simulateCrawl(sites: readonly GraphSite[], policy: FrontierPolic
       const page = bySite.get(entry.site)?.page(entry.url);
       const enqueue: EnqueueEntry[] = [];
       const internal: string[] = [];
-      for (const raw of page?.links ?? []) {
+      const links = page?.links ?? [];
+      links.forEach((raw, i) => {
         const normalized = normalizeUrl(raw);
-        if (!normalized.ok) continue;
+        if (!normalized.ok) return;
         const site = siteOf(normalized.url);
-        if (site === null || !bySite.has(site)) continue;
+        if (site === null || !bySite.has(site)) return;
         internal.push(normalized.url);
-        if (entry.depth + 1 > maxDepth || store.frontierEntry(normalized.url) !== undefined) continue;
-        if (enqueue.some((e) => e.url === normalized.url)) continue;
-        const candidate = { url: normalized.url, site, depth: entry.depth + 1, foundOn: entry.url };
-        policy.observe(candidate);
-        enqueue.push({ ...candidate, priority: policy.score(candidate), scoredWithVersion: policy.version });
-      }
+        const depth = entry.depth + 1;
+        if (depth > maxDepth || enqueue.some((e) => e.url === normalized.url)) return;
+        // As the crawler: a known URL only by a shorter way (the store keeps the smallest depth),
+        // scored with the anchor and context of its first discovery.
+        const known = store.frontierEntry(normalized.url);
+        if (known !== undefined && known.depth <= depth) return;
+        const info = page?.linkInfo?.[i];
+        const anchor = known !== undefined ? known.anchor : info?.anchor || null;
+        const context = known !== undefined ? known.context : info?.context || null;
+        const candidate = { url: normalized.url, site, depth, foundOn: entry.url, anchor, context };
+        if (known === undefined) policy.observe(candidate);
+        enqueue.push({
+          url: normalized.url,
+          site,
+          depth,
+          foundOn: entry.url,
+          priority: policy.score(candidate),
+          scoredWithVersion: policy.version,
+          ...(anchor !== null ? { anchor } : {}),
+          ...(context !== null ? { context } : {}),
+        });
+      });
       policy.observeLinks?.(entry.url, internal);
       const isTarget = page?.isTarget ?? false;
       store.recordPage({
@@ -90,7 +107,7 @@ export function simulateCrawl(sites: readonly GraphSite[], policy: FrontierPolic
         links: { internal: [], external: [], bad: [] },
         enqueue,
       });
-      policy.onPage(entry.url, entry.site, isTarget);
+      policy.onPage(entry.url, entry.site, isTarget, { anchor: entry.anchor, context: entry.context });
       const fetched: FetchedPage = { url: entry.url, site: entry.site, depth: entry.depth, isTarget, externalLinks: page?.externalLinks ?? 0, found: page !== undefined };
       order.push(fetched);
       if (options.allocation !== undefined) recordReward(options.allocation, entry.site, options.reward === 'targets' ? Number(isTarget) : fetched.externalLinks);

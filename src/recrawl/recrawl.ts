@@ -88,9 +88,18 @@ export async function recrawl(deps: { store: CrawlStore; session: PageRenderer; 
         const enqueue: EnqueueEntry[] = [];
         for (const link of links.internal) {
           if (link.level > options.crawlMaxDepth || store.frontierEntry(link.url) !== undefined) continue;
-          const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: url };
+          const candidate = { url: link.url, site: link.site, depth: link.level, foundOn: url, anchor: link.anchor, context: link.context };
           policy.observe(candidate);
-          enqueue.push({ ...candidate, priority: policy.score(candidate), scoredWithVersion: policy.version });
+          enqueue.push({
+            url: link.url,
+            site: link.site,
+            depth: link.level,
+            foundOn: url,
+            priority: policy.score(candidate),
+            scoredWithVersion: policy.version,
+            ...(link.anchor !== null ? { anchor: link.anchor } : {}),
+            ...(link.context !== null ? { context: link.context } : {}),
+          });
         }
         check.newUrls = store.enqueue(enqueue);
         held[url] = current;

@@ -6,17 +6,21 @@ import type { Page } from 'playwright';
 import { RenderError } from '../errors.js';
 import type { LayoutSnapshot } from '../types.js';
 import { firstLine, isCrash } from './failures.js';
-import { pageJsonPipeline } from './page-expression.js';
+import { pageExpression, pageJsonPipeline } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
 import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
+import { settleStreamedContent } from './in-page/settle-streamed.js';
 import { unpackLayout } from './snapshot-wire.js';
 
 /**
- * The collector and the packer as one self-contained expression that yields the snapshot's
- * wire form as JSON text (see page-expression.ts and in-page/pack-layout.ts).
+ * The streamed-content settler, the collector and the packer as one self-contained expression
+ * that yields the snapshot's wire form as JSON text (see page-expression.ts and
+ * in-page/pack-layout.ts).
  */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  return pageJsonPipeline(collectLayout, packLayout, options);
+  // Streamed content is put in place first (in-page/settle-streamed.ts), so the collector
+  // measures the page a reader sees.
+  return `(${pageExpression(settleStreamedContent, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {

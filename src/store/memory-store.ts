@@ -77,8 +77,9 @@ export class MemoryStore implements CrawlStore {
   enqueue(entries: readonly EnqueueEntry[]): number {
     this.open();
     const staged = this.stageEntries(entries, Date.now());
-    for (const e of staged) this.frontier.set(e.url, e);
-    return staged.length;
+    for (const e of staged.added) this.frontier.set(e.url, e);
+    for (const apply of staged.lower) apply();
+    return staged.added.length;
   }
 
   claimNext(opts: ClaimOptions = {}): FrontierEntry | undefined {
@@ -199,7 +200,8 @@ export class MemoryStore implements CrawlStore {
     this.external.push(...external);
     this.bad.push(...bad);
     if (extraction) this.extractions.set(record.url, extraction);
-    for (const e of staged) this.frontier.set(e.url, e);
+    for (const e of staged.added) this.frontier.set(e.url, e);
+    for (const apply of staged.lower) apply();
   }
 
   counts(): StoreCounts {
@@ -283,18 +285,32 @@ export class MemoryStore implements CrawlStore {
     return this;
   }
 
-  /** New entries among `entries` (first of duplicates wins), checked, not yet applied. */
-  private stageEntries(entries: readonly EnqueueEntry[], now: number): StoredEntry[] {
+  /**
+   * New entries among `entries` (first of duplicates wins), checked, not yet applied; and the
+   * known entries found again at a smaller depth, with what they take then (`lower`).
+   */
+  private stageEntries(entries: readonly EnqueueEntry[], now: number): { added: StoredEntry[]; lower: Array<() => void> } {
     const staged = new Map<string, StoredEntry>();
+    const lower: Array<() => void> = [];
     let id = this.nextFrontierId;
     for (const e of entries) {
       requireNumber(e.depth, 'depth');
       requireNumber(e.priority, 'priority');
-      if (this.frontier.has(e.url) || staged.has(e.url)) continue;
+      const known = this.frontier.get(e.url) ?? staged.get(e.url);
+      if (known !== undefined) {
+        if (e.depth < known.depth) {
+          lower.push(() => {
+            if (e.depth >= known.depth) return;
+            known.depth = e.depth;
+            if (known.state === 'queued') Object.assign(known, { priority: e.priority, scoredWithVersion: e.scoredWithVersion ?? null });
+          });
+        }
+        continue;
+      }
       staged.set(e.url, { ...this.entryFields(e, now, 'queued', null), id: id++ });
     }
     this.nextFrontierId = id;
-    return [...staged.values()];
+    return { added: [...staged.values()], lower };
   }
 
   private newEntry(e: EnqueueEntry, now: number, state: FrontierEntry['state'], lastError: string | null): StoredEntry {
@@ -312,6 +328,7 @@ export class MemoryStore implements CrawlStore {
       notBefore: null,
       foundOn: e.foundOn ?? null,
       anchor: e.anchor ?? null,
+      context: e.context ?? null,
       scoredWithVersion: e.scoredWithVersion ?? null,
       lastError,
       enqueuedAt: now,

@@ -42,6 +42,8 @@ export const frontier = sqliteTable(
     notBefore: integer('not_before'),
     foundOn: text('found_on'),
     anchor: text('anchor'),
+    /** Where on the page the link sat (`linkContext` in src/crawl/link-context.ts): a signal for the policy. */
+    context: text('context'),
     scoredWithVersion: integer('scored_with_version'),
     lastError: text('last_error'),
     enqueuedAt: integer('enqueued_at').notNull(),

@@ -37,10 +37,22 @@ export function prepareStatements(db: StoreDb) {
         priority: p('priority'),
         foundOn: p('foundOn'),
         anchor: p('anchor'),
+        context: p('context'),
         scoredWithVersion: p('scoredWithVersion'),
         enqueuedAt: p('now'),
       })
       .onConflictDoNothing()
+      .prepare(),
+    // A known URL found again closer to a start page keeps the smaller depth; a queued one also
+    // takes the priority computed for that depth.
+    lowerDepth: db
+      .update(frontier)
+      .set({
+        depth: sql`${p('depth')}`,
+        priority: sql`CASE WHEN ${frontier.state} = 'queued' THEN ${p('priority')} ELSE ${frontier.priority} END`,
+        scoredWithVersion: sql`CASE WHEN ${frontier.state} = 'queued' THEN ${p('scoredWithVersion')} ELSE ${frontier.scoredWithVersion} END`,
+      })
+      .where(and(eq(frontier.url, p('url')), gt(frontier.depth, p('depth'))))
       .prepare(),
     // One statement, so atomic: the top claimable entry becomes in-flight as it is read.
     claim: db

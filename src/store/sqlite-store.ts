@@ -331,16 +331,19 @@ export class SqliteStore implements CrawlStore {
   private insertEntries(entries: readonly EnqueueEntry[], now: number): number {
     let added = 0;
     for (const e of entries) {
-      added += this.q.enqueue.run({
+      const inserted = this.q.enqueue.run({
         url: e.url,
         site: e.site,
         depth: e.depth,
         priority: e.priority,
         foundOn: e.foundOn ?? null,
         anchor: e.anchor ?? null,
+        context: e.context ?? null,
         scoredWithVersion: e.scoredWithVersion ?? null,
         now,
       }).changes;
+      added += inserted;
+      if (inserted === 0) this.q.lowerDepth.run({ url: e.url, depth: e.depth, priority: e.priority, scoredWithVersion: e.scoredWithVersion ?? null });
     }
     return added;
   }

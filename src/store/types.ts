@@ -49,6 +49,8 @@ export interface EnqueueEntry {
   foundOn?: string;
   /** The link's anchor text, if any. */
   anchor?: string;
+  /** Where on the page the link sat (`linkContext`: landmark tags and class words), if known. */
+  context?: string;
   /** The version of the scoring state (weights, article set) that computed `priority`. */
   scoredWithVersion?: number;
 }
@@ -66,6 +68,7 @@ export interface FrontierEntry {
   notBefore: number | null;
   foundOn: string | null;
   anchor: string | null;
+  context: string | null;
   scoredWithVersion: number | null;
   /** The error message of the last failed attempt, if any. */
   lastError: string | null;
@@ -291,6 +294,9 @@ export interface CrawlStore {
   /**
    * Adds URLs the store has never seen: not in the frontier (any state) and not the URL or
    * final URL of a recorded page. Returns how many were new. Duplicates inside one call count once.
+   * A URL already in the frontier keeps the smallest depth it was found at: given again with a
+   * smaller depth, its row takes that depth (and, while still queued, the entry's priority and
+   * scoring version); its anchor, context and `foundOn` stay those of the first discovery.
    */
   enqueue(entries: readonly EnqueueEntry[]): number;
   /**

@@ -16,15 +16,18 @@ test('the lab report opens in Chromium: a curve per policy in every chart, the b
     const path = join(out, 'lab.html');
     writeFileSync(path, labHtml({ createdAt: 'test', command: 'test', harvest, bandits, recrawl }));
     await page.goto(pathToFileURL(path).href);
-    // 3 sites × 4 charts × 2 policies.
-    await expect(page.locator('svg.chart polyline.series')).toHaveCount(24);
+    // 4 sites × 4 charts × 2 policies.
+    await expect(page.locator('svg.chart polyline.series')).toHaveCount(32);
     await expect(page.locator('svg.chart polyline[data-series="hits"]').first()).toBeVisible();
     // Every curve has points inside its chart.
     const boxes = await page.locator('svg.chart polyline.series').evaluateAll((lines) => lines.map((l) => (l as SVGPolylineElement).getBBox().width));
     expect(boxes.every((w) => w > 0)).toBe(true);
     await expect(page.getByRole('heading', { name: /Bandit allocation/ })).toBeVisible();
     await expect(page.locator('table').nth(1).locator('tr')).toHaveCount(1 + 2 * 3);
-    await expect(page.getByText('breadth-first re-crawl')).toBeVisible();
+    // One recrawl table per round size: breadth-first, the oracle and each ΔS.
+    await expect(page.getByRole('heading', { name: /s of checks per round/ })).toHaveCount(3);
+    await expect(page.getByRole('cell', { name: 'breadth-first re-crawl' })).toHaveCount(3);
+    await expect(page.getByRole('cell', { name: /^oracle/ })).toHaveCount(3);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

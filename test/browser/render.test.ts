@@ -175,7 +175,7 @@ test.describe('layout snapshot of a saved page', () => {
         <div id="clipped" style="height:0;overflow:hidden"><span>clipped text</span></div>
         <div id="overflowing" style="height:0">spills out</div>
         <div id="contents" style="display:contents"><p id="inside">shown</p></div>
-        <div id="faded" style="opacity:0"><p id="faded-child">faded</p></div>
+        <div id="closed-menu" style="opacity:0;visibility:hidden"><p id="closed-menu-child">closed</p></div>
       </body>`),
     );
     expect(byId(snapshot, 'anchor').visible).toBe(false);
@@ -183,7 +183,66 @@ test.describe('layout snapshot of a saved page', () => {
     expect(byId(snapshot, 'overflowing').visible).toBe(true);
     expect(byId(snapshot, 'contents').visible).toBe(true);
     expect(byId(snapshot, 'inside').visible).toBe(true);
-    expect(byId(snapshot, 'faded-child').visible).toBe(false);
+    expect(byId(snapshot, 'closed-menu-child').visible).toBe(false);
+  });
+
+  test('reveal-on-load states do not hide the text a reader would see', async ({ session }) => {
+    const story = '<p>A paragraph of the story that a reader sees once the page has finished loading. </p>'.repeat(6);
+    // A fade-in's start frame (opacity 0 alone), a root hidden until hydration (most of the
+    // text), and real closed widgets (a small hidden dropdown, an overlay hidden both ways).
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body>
+        <div id="fade-in" style="opacity:0;transform:translateY(40px)"><p id="faded-child">Faded in by a script.</p></div>
+        <div id="hydrated" style="visibility:hidden">
+          <article id="story">${story}</article>
+          <div id="dropdown" style="visibility:hidden"><a id="dropdown-link" href="/x">Sections</a></div>
+          <p id="shown-again" style="visibility:visible">shown again</p>
+        </div>
+        <div id="small-hidden" style="visibility:hidden"><span id="small-hidden-child">tooltip</span></div>
+      </body>`),
+    );
+    expect(byId(snapshot, 'faded-child').visible).toBe(true);
+    expect(byId(snapshot, 'hydrated').visible).toBe(true);
+    expect(byId(snapshot, 'story').visible).toBe(true);
+    expect(byId(snapshot, 'shown-again').visible).toBe(true);
+    // Inside a revealed root a child's own `visibility: hidden` cannot be told from the inherited
+    // one (computed styles do not say), so it is shown too: a closed menu there is link text,
+    // which scoring leaves out of the body. The same dropdown elsewhere stays hidden.
+    expect(byId(snapshot, 'dropdown').visible).toBe(true);
+    expect(byId(snapshot, 'small-hidden-child').visible).toBe(false);
+  });
+});
+
+test.describe('content streamed for a script to place (React/Next.js streaming)', () => {
+  test('a completed boundary replaces its fallback, a completed segment its placeholder', async ({ session }) => {
+    // The shape a streaming server sends: fallbacks in place, the real parts at the end in hidden
+    // divs, and the inline calls that would move them (never run: scripts are off).
+    const html = `<body><main>
+      <h1 id="headline">Headline</h1>
+      <!--$?--><template id="B:0"></template><p id="fallback">Loading…</p><!--$--><span>nested fallback</span><!--/$--><!--/$-->
+      <footer id="after">after</footer>
+    </main>
+    <div hidden id="S:0"><article id="story"><p id="first">The first paragraph.</p><template id="P:1"></template></article></div>
+    <script>$RC=function(){};$RC("B:0","S:0")</script>
+    <div hidden id="S:1"><p id="second">The second paragraph.</p></div>
+    <script>$RS("S:1","P:1")</script>
+    </body>`;
+    const { snapshot } = await render(session, htmlInput(html));
+    expect(texts(snapshot)).toEqual(expect.arrayContaining(['The first paragraph.', 'The second paragraph.']));
+    expect(texts(snapshot)).not.toContain('Loading…');
+    expect(texts(snapshot)).not.toContain('nested fallback');
+    expect(byId(snapshot, 'first').visible).toBe(true);
+    expect(byId(snapshot, 'second').visible).toBe(true);
+    // In place: after the headline and before the footer, not at the end of the page.
+    const y = (id: string): number => byId(snapshot, id).box.y;
+    expect(y('headline')).toBeLessThan(y('first'));
+    expect(y('second')).toBeLessThan(y('after'));
+  });
+
+  test('a hidden segment without an instruction stays hidden', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput('<body><p>Shown.</p><div hidden id="S:7"><p id="orphan">Orphan.</p></div></body>'));
+    expect(snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'orphan')).toBe(false);
   });
 });
 

@@ -156,3 +156,50 @@ test('crawl --allocate nonsense is a usage error before anything is fetched', as
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Runs the CLI and returns its exit code and what it wrote to stderr. */
+async function withStderr(args: string[]): Promise<{ code: number; stderr: string }> {
+  const write = process.stderr.write.bind(process.stderr);
+  let stderr = '';
+  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    return { code: await main(args), stderr };
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
+test('a resumed crawl with another policy is refused before anything is fetched, saying how to start a new one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'broadsheet-policy-'));
+  try {
+    const db = join(dir, 'crawl.db');
+    fill(db);
+    const store = openSqliteStore(db);
+    store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(SETTINGS));
+    store.close();
+    const { code, stderr } = await withStderr(['crawl', '--db', db, '--policy', 'hits', '--max-pages', '10']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--policy "similarity"/);
+    expect(stderr).toMatch(/another --db/);
+    const after = openSqliteStore(db);
+    expect(after.counts().pages).toBe(4);
+    expect(parseSettings(after.getSetting(CRAWL_SETTINGS_KEY)!).policy).toBe('similarity');
+    after.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('recrawl with a negative or non-numeric ΔS is a usage error before the store or the browser is opened', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'broadsheet-scent-'));
+  try {
+    const db = join(dir, 'crawl.db');
+    for (const bad of ['-1', 'lots']) {
+      const { code, stderr } = await withStderr(['recrawl', '--db', db, '--delta-s', bad]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/deltaS must be a finite number ≥ 0/);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

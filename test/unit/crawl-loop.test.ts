@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { crawl, ROBOTS_DISALLOWED, type CrawlOptions, type PageRenderer } from '../../src/crawl/crawler.js';
 import { RenderError } from '../../src/errors.js';
-import { createPolicy } from '../../src/frontier/index.js';
+import { BreadthFirstPolicy, createPolicy, type Candidate } from '../../src/frontier/index.js';
 import type { RenderedPage } from '../../src/render/index.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import type { LayoutSnapshot } from '../../src/types.js';
@@ -230,4 +230,30 @@ test('the HITS policy crawls through the loop: it sees every page\'s links and f
   expect(policy.version).toBeGreaterThan(0);
   expect(JSON.parse(policy.saveState()!).pages.length).toBe(30);
   expect(store.counts().articles).toBeGreaterThan(10);
+});
+
+test('a URL found again closer to the start page takes the smaller depth, and its links are a level below that', async () => {
+  // / → /p1, /s; /p1 → /p2 → /target (level 3); /s → /target (level 2); /target → /leaf.
+  const graph: Record<string, string[]> = { '/': ['/p1', '/s'], '/p1': ['/p2'], '/p2': ['/target'], '/s': ['/target'], '/target': ['/leaf'], '/leaf': [] };
+  const renderer: PageRenderer = {
+    async render(input, use) {
+      if (input.kind !== 'url') throw new Error('urls only');
+      const { origin, pathname } = new URL(input.url);
+      const links = (graph[pathname] ?? []).map((path, i) => a(`Link ${i}`, origin + path));
+      return use({ snapshot: snapshot([el('main', links)], { url: input.url, meta: { title: 'Page' } }), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage);
+    },
+  };
+  // Deepest first, /target last: it is found at level 3 before /s shows the way at level 2.
+  class DeepFirst extends BreadthFirstPolicy {
+    override score(candidate: Candidate): number {
+      if (candidate.depth === 0) return super.score(candidate);
+      return candidate.url.endsWith('/target') ? -100 : candidate.depth;
+    }
+  }
+  const store = createMemoryStore();
+  await crawl({ store, session: renderer, policy: new DeepFirst() }, { ...BASE, concurrency: 1, maxPages: 10 });
+  const depth = new Map([...store.pages()].map((p) => [new URL(p.url).pathname, p.depth]));
+  expect(Object.fromEntries(depth)).toEqual({ '/': 0, '/p1': 1, '/p2': 2, '/s': 1, '/target': 2, '/leaf': 3 });
+  const order = [...store.pages()].map((p) => new URL(p.url).pathname);
+  expect(order.indexOf('/p2')).toBeLessThan(order.indexOf('/s'));
 });

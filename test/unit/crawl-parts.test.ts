@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { decideArticle, ARTICLE_MIN_WORDS } from '../../src/crawl/decide.js';
+import { linkContext } from '../../src/crawl/link-context.js';
 import { anchorsOf, classifyLinks, siteInScope, type CrawlScope } from '../../src/crawl/links.js';
 import { Politeness } from '../../src/crawl/politeness.js';
 import { RobotsCache } from '../../src/crawl/robots.js';
@@ -39,12 +40,32 @@ test('links: other schemes and malformed hrefs are bad links with a reason; othe
   expect(siteInScope('https://partner.org.evil.com/x', SCOPE)).toBeNull();
 });
 
-test('links: anchors come from the snapshot with their text', () => {
-  const snap = snapshot([el('nav', [a('World news', 'https://news.example.com/world'), el('a', { href: 'https://news.example.com/x' }, [el('span', [text('Deep ')]), text('link')])])]);
-  expect(anchorsOf(snap)).toEqual([
-    { href: 'https://news.example.com/world', anchor: 'World news' },
-    { href: 'https://news.example.com/x', anchor: 'Deep link' },
+test('links: anchors come from the snapshot with their text and the words of where they sit', () => {
+  const snap = snapshot([
+    el('nav', [a('World news', 'https://news.example.com/world'), el('a', { href: 'https://news.example.com/x' }, [el('span', [text('Deep ')]), text('link')])]),
+    el('main', [el('div', { class: 'wrap col-4' }, [el('p', { class: 'comments-link' }, [a('Comments (12)', 'https://news.example.com/c?id=4')])])]),
   ]);
+  expect(anchorsOf(snap)).toEqual([
+    { href: 'https://news.example.com/world', anchor: 'World news', context: 'nav' },
+    { href: 'https://news.example.com/x', anchor: 'Deep link', context: 'nav' },
+    // Nearest first; layout words (wrap, col) say nothing and are dropped.
+    { href: 'https://news.example.com/c?id=4', anchor: 'Comments (12)', context: 'comments link main' },
+  ]);
+  const links = classifyLinks(anchorsOf(snap), 0, { sites: new Set(['example.com']), allowDomains: [], maxDepth: 5 });
+  expect(links.internal.map((l) => l.context)).toEqual(['nav', 'nav', 'comments link main']);
+});
+
+test('link context: landmark tags from anywhere above, class, id and role words from the link and its three nearest ancestors', () => {
+  const chain = [
+    { tag: 'a' },
+    { tag: 'h2' },
+    { tag: 'div', class: 'teaser' },
+    { tag: 'section', id: 'most-read', role: 'region' },
+    { tag: 'div', class: 'far-away' },
+    { tag: 'aside' },
+  ];
+  expect(linkContext(chain)).toBe('h2 teaser most read region aside');
+  expect(linkContext([])).toBe('');
 });
 
 test('article decision: the extractor must find a body of enough words (or CJK characters)', () => {

@@ -195,3 +195,31 @@ test('token evidence: neutral words shift nothing, words seen only on non-articl
   expect(evidence.shift(`${HOST}/world/story`)).toBeGreaterThan(2);
   expect(TokenEvidence.fromState(evidence.state()).shift(`${HOST}/world/pictures`)).toBe(evidence.shift(`${HOST}/world/pictures`));
 });
+
+test('similarity: anchor and context words sink links to non-articles whose URLs are exactly the articles\'', () => {
+  // Galleries and stories both at /article.php?id=N: only the link tells them apart.
+  const url = (i: number): string => `${HOST}/article.php?id=${1000 + i}`;
+  const story = (i: number) => ({ anchor: `${slug(i, 6).replace(/-/g, ' ')}`, context: 'h2 teaser main' });
+  const gallery = (i: number) => ({ anchor: `In pictures: ${slug(i + 3, 5).replace(/-/g, ' ')}`, context: 'h2 teaser main' });
+  const comments = { anchor: 'Comments (12)', context: 'comments link main' };
+  const withLinks = new SimilarityPolicy();
+  const urlOnly = new SimilarityPolicy({ linkEvidence: false });
+  for (const policy of [withLinks, urlOnly]) {
+    for (let i = 0; i < 40; i++) policy.observe(candidate(url(i)));
+    for (let i = 0; i < 12; i++) {
+      policy.onPage(url(2 * i), SITE, true, story(2 * i));
+      policy.onPage(url(2 * i + 1), SITE, false, gallery(2 * i + 1));
+      policy.onPage(url(100 + i), SITE, false, comments);
+    }
+  }
+  const score = (policy: SimilarityPolicy, link: { anchor: string; context: string }, i = 31) => policy.score({ ...candidate(url(i)), ...link });
+  // URL only: a gallery's link scores as a story's.
+  expect(Math.abs(score(urlOnly, gallery(31)) - score(urlOnly, story(31)))).toBeLessThan(1e-9);
+  // With the link: the gallery and the comments link sink well below the story.
+  expect(score(withLinks, story(31)) - score(withLinks, gallery(31))).toBeGreaterThan(0.2);
+  expect(score(withLinks, story(31)) - score(withLinks, comments)).toBeGreaterThan(0.2);
+  // The learned link evidence is part of the saved state.
+  const restored = new SimilarityPolicy();
+  restored.loadState(withLinks.saveState());
+  expect(score(restored, gallery(31))).toBeCloseTo(score(withLinks, gallery(31)), 12);
+});

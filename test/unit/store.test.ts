@@ -88,6 +88,24 @@ for (const impl of implementations) {
       expect(store.counts()).toMatchObject({ frontier: 4, pages: 2 });
     });
 
+    test('a URL found again closer to the start keeps the smaller depth; its first anchor and context stay', () => {
+      store.enqueue([{ ...entryFor(7, 3), anchor: 'In pictures: the harbour', context: 'main li most-read' }]);
+      // Found deeper: nothing changes. Found shallower (in one recorded page): depth and priority move.
+      expect(store.enqueue([{ ...entryFor(7, 5), priority: 1 }])).toBe(0);
+      expect(store.frontierEntry(pageUrl(7))).toMatchObject({ depth: 3, priority: entryFor(7, 3).priority, anchor: 'In pictures: the harbour', context: 'main li most-read' });
+      store.recordPage({ ...recordFor(1, 0, 1000), enqueue: [{ ...entryFor(7, 1), priority: 77, scoredWithVersion: 9, anchor: 'other', context: 'nav' }] });
+      expect(store.frontierEntry(pageUrl(7))).toMatchObject({ depth: 1, priority: 77, scoredWithVersion: 9, anchor: 'In pictures: the harbour', context: 'main li most-read', state: 'queued' });
+      expect(store.topQueued(10).find((e) => e.url === pageUrl(7))?.depth).toBe(1);
+      // Duplicates in one call: the smallest depth wins, the first anchor stays.
+      expect(store.enqueue([{ ...entryFor(8, 4), anchor: 'first' }, { ...entryFor(8, 2), anchor: 'second' }])).toBe(1);
+      expect(store.frontierEntry(pageUrl(8))).toMatchObject({ depth: 2, anchor: 'first' });
+      // A fetched URL takes the smaller depth but keeps its state and priority.
+      store.recordPage({ ...recordFor(9, 3, 1001), enqueue: [] });
+      const done = store.frontierEntry(pageUrl(9))!;
+      expect(store.enqueue([{ ...entryFor(9, 2), priority: 500 }])).toBe(0);
+      expect(store.frontierEntry(pageUrl(9))).toMatchObject({ depth: 2, state: done.state, priority: done.priority });
+    });
+
     test('a redirect target counts as fetched: its queued entry is done and it is not re-queued', () => {
       store.enqueue([entryFor(1, 0), entryFor(2, 1)]);
       store.recordPage({ ...recordFor(1, 0, 1000), finalUrl: pageUrl(2), enqueue: [] });

@@ -8,7 +8,8 @@
  *   `__name(fn, "name")`; the sender (`snapshot.ts`) defines a no-op `__name` around the
  *   source, and the browser tests run this file through the project's own test runner;
  * - one pass over the DOM, one `getComputedStyle` per element; inherited values (effective
- *   background, opacity-0 ancestors) are passed down the walk instead of looked up per node.
+ *   background, hiding ancestors, revealed visibility) are passed down the walk instead of
+ *   looked up per node.
  */
 import type {
   Box,
@@ -137,14 +138,46 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     background: string;
     /** An ancestor hides everything inside it: `opacity: 0`, or a zero-size box that clips overflow. */
     hiddenByAncestor: boolean;
+    /** The parent's computed `visibility` is hidden (so the child's may only be inherited). */
+    parentVisibilityHidden: boolean;
+    /** The parent's hidden `visibility` was judged a reveal-on-load state and is ignored. */
+    parentVisibilityRevealed: boolean;
   }
+
+  // Reveal-on-load states. Many pages hide their content until a script shows it: `body
+  // { opacity: 0 }` until fonts load, Webflow's and AOS's `opacity: 0` start frames of fade-ins,
+  // `visibility: hidden` on the root until hydration. Saved pages render with scripts off (and on
+  // live pages a fade-in waits for a scroll), so these states would hide the very text a reader
+  // sees. Measured on WCXB-dev: 21 of 1,497 pages showed less than half of their text, 19 of
+  // them through one of these two states (scripts/… in the commit that added this).
+  // - `opacity: 0` alone (visibility untouched) is taken as a start frame and ignored: menus and
+  //   overlays that are really closed pair it with `visibility: hidden` or `display: none`.
+  // - `visibility: hidden` is ignored only where it covers a large share of the page's text:
+  //   a closed dropdown holds a little of it, a page hidden until hydration most of it.
+  const REVEAL_MIN_TEXT_SHARE = 0.25;
+  /** At most this many subtrees have their text measured (each costs a walk of the subtree). */
+  const REVEAL_MEASURE_BUDGET = 64;
+  let revealMeasures = 0;
 
   const root = document.body ?? document.documentElement;
   const rootStyle = getComputedStyle(document.documentElement);
   const canvasColour = parseColour(rootStyle.backgroundColor);
   const stack: Pending[] = [
-    { node: root, parent: -1, background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE, hiddenByAncestor: false },
+    {
+      node: root,
+      parent: -1,
+      background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE,
+      hiddenByAncestor: false,
+      parentVisibilityHidden: false,
+      parentVisibilityRevealed: false,
+    },
   ];
+  const rootTextLength = (root.textContent ?? '').length;
+  const holdsLargeShare = (element: Element): boolean => {
+    if (rootTextLength === 0 || revealMeasures >= REVEAL_MEASURE_BUDGET) return false;
+    revealMeasures += 1;
+    return (element.textContent ?? '').length >= rootTextLength * REVEAL_MIN_TEXT_SHARE;
+  };
 
   while (stack.length > 0) {
     const item = stack.pop() as Pending;
@@ -182,8 +215,13 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const background = ownBackground.alpha > 0 ? ownBackground.rgba : item.background;
     const isZeroSize = tag !== 'br' && (rect.width === 0 || rect.height === 0);
     const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
-    const hidesInside = item.hiddenByAncestor || Number(style.opacity) === 0 || (isZeroSize && clips);
-    const styleVisible = !hidden && !hidesInside && style.visibility !== 'hidden' && style.visibility !== 'collapse';
+    const visibilityHidden = style.visibility === 'hidden' || style.visibility === 'collapse';
+    // Inherited from a parent whose hidden visibility was revealed, or declared here.
+    const visibilityRevealed = visibilityHidden && (item.parentVisibilityHidden ? item.parentVisibilityRevealed : holdsLargeShare(element));
+    // `opacity: 0` hides the subtree only together with a hidden visibility that stays hidden.
+    const transparent = Number(style.opacity) === 0 && visibilityHidden && !visibilityRevealed;
+    const hidesInside = item.hiddenByAncestor || transparent || (isZeroSize && clips);
+    const styleVisible = !hidden && !hidesInside && (!visibilityHidden || visibilityRevealed);
     const firstFamily = (style.fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
 
     const id = nodes.length;
@@ -214,7 +252,16 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const children = renderedChildren(element);
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const child = children[index];
-      if (child) stack.push({ node: child, parent: id, background, hiddenByAncestor: hidesInside });
+      if (child) {
+        stack.push({
+          node: child,
+          parent: id,
+          background,
+          hiddenByAncestor: hidesInside,
+          parentVisibilityHidden: visibilityHidden,
+          parentVisibilityRevealed: visibilityRevealed,
+        });
+      }
     }
   }
 

@@ -136,6 +136,7 @@ function rawEntry(r: Record<string, unknown>): FrontierEntry {
     notBefore: num(r['not_before']),
     foundOn: (r['found_on'] as string | null) ?? null,
     anchor: (r['anchor'] as string | null) ?? null,
+    context: (r['context'] as string | null) ?? null,
     scoredWithVersion: num(r['scored_with_version']),
     lastError: (r['last_error'] as string | null) ?? null,
     enqueuedAt: Number(r['enqueued_at']),
@@ -332,7 +333,7 @@ export class PgOps {
               ${excluded.length > 0 ? sql`AND ${notInArray(frontier.site, [...excluded])}` : sql``}
             ORDER BY ${frontier.priority} DESC, ${frontier.id}
             LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING url, site, depth, priority, state, attempts, not_before, found_on, anchor, scored_with_version, last_error, enqueued_at`),
+          RETURNING url, site, depth, priority, state, attempts, not_before, found_on, anchor, context, scored_with_version, last_error, enqueued_at`),
       );
       const r = rows.rows[0];
       return r ? rawEntry(r) : undefined;
@@ -656,11 +657,20 @@ export class PgOps {
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
-/** New frontier rows, 500 per INSERT; duplicates (here or in the table) are skipped. */
+/**
+ * New frontier rows, 500 per INSERT; duplicates (here or in the table) are skipped, except that a
+ * known URL given with a smaller depth takes it (and, while queued, the entry's priority).
+ */
 async function insertEntries(tx: Tx, entries: readonly EnqueueEntry[], now: number): Promise<number> {
   let added = 0;
-  const seen = new Set<string>();
-  const unique = entries.filter((e) => !seen.has(e.url) && (seen.add(e.url), true));
+  const byUrl = new Map<string, EnqueueEntry>();
+  for (const e of entries) {
+    const first = byUrl.get(e.url);
+    if (first === undefined) byUrl.set(e.url, e);
+    else if (e.depth < first.depth) byUrl.set(e.url, { ...first, depth: e.depth, priority: e.priority, scoredWithVersion: e.scoredWithVersion });
+  }
+  const unique = [...byUrl.values()];
+  const queued = sql`${frontier.state} = 'queued'`;
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await tx
       .insert(frontier)
@@ -672,13 +682,23 @@ async function insertEntries(tx: Tx, entries: readonly EnqueueEntry[], now: numb
           priority: e.priority,
           foundOn: e.foundOn ?? null,
           anchor: e.anchor ?? null,
+          context: e.context ?? null,
           scoredWithVersion: e.scoredWithVersion ?? null,
           enqueuedAt: now,
         })),
       )
-      .onConflictDoNothing()
-      .returning({ id: frontier.id });
-    added += rows.length;
+      .onConflictDoUpdate({
+        target: frontier.url,
+        set: {
+          depth: sql`excluded.depth`,
+          priority: sql`CASE WHEN ${queued} THEN excluded.priority ELSE ${frontier.priority} END`,
+          scoredWithVersion: sql`CASE WHEN ${queued} THEN excluded.scored_with_version ELSE ${frontier.scoredWithVersion} END`,
+        },
+        setWhere: sql`${frontier.depth} > excluded.depth`,
+      })
+      // xmax = 0 only on a row this statement inserted (an updated row carries the updater's id).
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    added += rows.filter((r) => r.inserted).length;
   }
   return added;
 }

@@ -44,6 +44,8 @@ export const frontier = pgTable(
     notBefore: ms('not_before'),
     foundOn: text('found_on'),
     anchor: text('anchor'),
+    /** Where on the page the link sat (src/crawl/link-context.ts). */
+    context: text('context'),
     scoredWithVersion: integer('scored_with_version'),
     lastError: text('last_error'),
     enqueuedAt: ms('enqueued_at').notNull(),

@@ -9,10 +9,12 @@
  * - `topicalGraph`: a news site whose articles all share one URL form, a quarter of the
  *   sections on the topic; targets = on-topic articles, so the URL alone cannot find them and
  *   the link structure (on-topic section fronts are hubs of targets) must (HITS).
- * - `banditGraphs`: the two families of the bandit paper, sites of very different sizes:
- *   'spread' — external links spread thinly over many pages (the paper's universities);
- *   'concentrated' — most pages have none, a few pages have very many (the RAS institutes).
+ * - `banditGraphs`: the two families of the bandit paper (sizes and link densities after its
+ *   Table 1): 'spread' — external links spread thinly over many pages (the universities);
+ *   'concentrated' — most pages have none, a few pages have many, a few sites most (the RAS
+ *   institutes).
  */
+import { htmlLinks } from './html-links.js';
 import { Rng } from './prng.js';
 import { renderPage } from './render-pages.js';
 import { SiteModel } from './site-model.js';
@@ -21,6 +23,8 @@ import type { SiteStyle } from './url-schemes.js';
 export interface GraphPage {
   /** Absolute URLs of the page's internal links, in page order. */
   links: string[];
+  /** For each of `links` (same order), its anchor text and `linkContext`, when the family has them. */
+  linkInfo?: Array<{ anchor: string; context: string }>;
   isTarget: boolean;
   /** Links to other sites on the page (the bandit reward). */
   externalLinks: number;
@@ -36,8 +40,6 @@ export interface GraphSite {
   targetCount: number;
   page(url: string): GraphPage | undefined;
 }
-
-const HREF = /href="([^"]*)"/g;
 
 export interface NewsGraphOptions {
   style: SiteStyle;
@@ -76,19 +78,21 @@ export function newsGraph(options: NewsGraphOptions): GraphSite {
         if (route.kind !== 'not-found' && route.kind !== 'redirect' && route.kind !== 'robots') {
           const html = renderPage(model, route, target);
           const links: string[] = [];
+          const linkInfo: Array<{ anchor: string; context: string }> = [];
           let external = 0;
-          for (const match of html.matchAll(HREF)) {
-            const href = match[1]!.replace(/&amp;/g, '&');
+          for (const link of htmlLinks(html)) {
             let absolute: URL;
             try {
-              absolute = new URL(href, url);
+              absolute = new URL(link.href, url);
             } catch {
               continue;
             }
-            if (absolute.origin === origin) links.push(absolute.href.replace(/#.*$/, ''));
-            else if (absolute.protocol === 'http:' || absolute.protocol === 'https:') external++;
+            if (absolute.origin === origin) {
+              links.push(absolute.href.replace(/#.*$/, ''));
+              linkInfo.push({ anchor: link.anchor, context: link.context });
+            } else if (absolute.protocol === 'http:' || absolute.protocol === 'https:') external++;
           }
-          result = { links, isTarget: route.kind === 'article', externalLinks: external, kind: route.kind };
+          result = { links, linkInfo, isTarget: route.kind === 'article', externalLinks: external, kind: route.kind };
         }
       }
       cache.set(url, result);
@@ -185,28 +189,48 @@ export const BANDIT_FAMILIES: readonly BanditFamily[] = ['spread', 'concentrated
 /** Children per page: each site is a tree crawled breadth-first, page k's children are 8k+1…8k+8. */
 const BRANCHING = 8;
 
+export interface BanditGraphOptions {
+  sites?: number;
+  seed?: number;
+  /** Site sizes are log-uniform between these (pages). */
+  minPages?: number;
+  maxPages?: number;
+}
+
 /**
- * `sites` sites of one family. Sizes span two orders of magnitude (as the paper's 19 to 39,292
- * pages), and so does the density of external links.
+ * `sites` sites of one family, shaped after the source's Table 1 (the sites it crawled to level
+ * 5: 431 to 39,292 pages each, 19 to 1,048 distinct external links each, i.e. 0.02 to 0.23 links
+ * per page): every site is larger than its even share of the budget, as there, so R1 never runs
+ * a site dry; a page's reward is the count of distinct external links it adds.
+ * - 'spread' (the universities): links spread thinly over many pages, 5–20 % of a site's pages
+ *   carry 1–3 links; sites differ by a factor of a few.
+ * - 'concentrated' (the Academy institutes): most pages have none; a site's link pages (link
+ *   lists, partner pages) carry 3–40 each, and their share is heavy-tailed across sites
+ *   (0.1 % to 4 % of the pages, log-uniform), so a few sites hold most of the links.
  */
-export function banditGraphs(family: BanditFamily, options: { sites?: number; seed?: number } = {}): GraphSite[] {
+export function banditGraphs(family: BanditFamily, options: BanditGraphOptions = {}): GraphSite[] {
   const count = options.sites ?? 10;
   const seed = options.seed ?? 11;
+  const minPages = options.minPages ?? 400;
+  const maxPages = options.maxPages ?? 8_000;
   const result: GraphSite[] = [];
   for (let s = 0; s < count; s++) {
     const rng = Rng.of(seed, family, s);
-    const size = Math.round(Math.exp(rng.next() * Math.log(3000 / 30)) * 30);
+    const size = Math.round(minPages * Math.exp(rng.next() * Math.log(maxPages / minPages)));
     const name = `${family}-${s}`;
     const origin = `http://${name}.lab`;
     const rewards = new Int32Array(size);
     if (family === 'spread') {
-      // Every page a few links: a site's mean between 0.1 and 2, per page 0 to twice the mean.
-      const mean = 0.1 + rng.next() * 1.9;
-      for (let k = 0; k < size; k++) rewards[k] = Math.round(rng.next() * 2 * mean);
+      // Staff, department and project pages deep in the site; the home page and its sections
+      // (level ≤ 1) are the institution's own navigation, without external links.
+      const share = 0.05 + rng.next() * 0.15;
+      for (let k = 1 + BRANCHING; k < size; k++) rewards[k] = rng.next() < share ? rng.int(1, 3) : 0;
     } else {
-      // 90–99 % of pages have none; the others 20–200 (link lists, partner pages), more of them on some sites.
-      const share = 0.01 + rng.next() * 0.09;
-      for (let k = 0; k < size; k++) rewards[k] = rng.next() < share ? rng.int(20, 200) : 0;
+      // Link lists sit near the top (linked from the home page's menu) more often than deep: a
+      // page's position in breadth-first order is log-uniform.
+      const share = 0.001 * Math.exp(rng.next() * Math.log(40));
+      const linkPages = Math.max(1, Math.round(share * size));
+      for (let i = 0; i < linkPages; i++) rewards[Math.floor(Math.exp(rng.next() * Math.log(size)))] = rng.int(3, 40);
     }
     const page = (url: string): GraphPage | undefined => {
       const parsed = new URL(url);
