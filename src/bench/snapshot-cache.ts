@@ -71,16 +71,31 @@ export async function forEachSnapshot(
 }
 
 async function snapshotOf(page: BenchPage, dir: string, session: RenderSession | undefined): Promise<CachedSnapshot> {
+  const entry = await cachedSnapshot({ id: page.id, path: page.html.path, ...(page.url !== undefined ? { url: page.url } : {}) }, dir, session);
+  return entry.snapshot ? { page, status: 'ok', snapshot: entry.snapshot, cached: entry.cached } : { page, status: 'error', error: entry.error, cached: entry.cached };
+}
+
+/**
+ * One saved page's snapshot from the cache directory `dir` (the corpus's own folder), rendered
+ * with `session` and stored when it is missing or stale. For callers that hold pages, not a
+ * `BenchCorpus` (`broadsheet model train|eval --snapshot-cache`).
+ */
+export async function cachedSnapshot(
+  page: { id: string; path: string; url?: string },
+  dir: string,
+  session: Pick<RenderSession, 'render'> | undefined,
+): Promise<{ snapshot: LayoutSnapshot; cached: boolean; error?: undefined } | { snapshot?: undefined; error: string; cached: boolean }> {
+  await mkdir(dir, { recursive: true });
   const file = join(dir, `${page.id.replace(/[^A-Za-z0-9._-]+/g, '_')}.json.gz`);
   let bytes: Buffer;
   let url: string;
   try {
-    const saved = await loadSavedPage(page.html.path);
+    const saved = await loadSavedPage(page.path);
     bytes = saved.bytes;
     url = page.url ?? saved.url;
   } catch (error) {
     const { code, message } = describeError(error);
-    return { page, status: 'error', error: `${code}: ${message}`, cached: false };
+    return { error: `${code}: ${message}`, cached: false };
   }
   const key = `${COLLECTOR_KEY}:${createHash('sha256').update(bytes).digest('hex')}`;
   const stored = await readFile(file).then(
@@ -88,10 +103,10 @@ async function snapshotOf(page: BenchPage, dir: string, session: RenderSession |
     () => undefined,
   );
   if (stored && stored.key === key) {
-    if (stored.snapshot) return { page, status: 'ok', snapshot: stored.snapshot, cached: true };
-    return { page, status: 'error', error: stored.error ?? 'unknown', cached: true };
+    if (stored.snapshot) return { snapshot: stored.snapshot, cached: true };
+    return { error: stored.error ?? 'unknown', cached: true };
   }
-  if (!session) return { page, status: 'error', error: 'not in the snapshot cache and no browser to render it', cached: false };
+  if (!session) return { error: NOT_CACHED, cached: false };
   let entry: StoredEntry;
   try {
     const snapshot = await session.render({ kind: 'html', bytes, url, label: page.id }, async (rendered) => rendered.snapshot);
@@ -104,7 +119,8 @@ async function snapshotOf(page: BenchPage, dir: string, session: RenderSession |
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, gzipSync(JSON.stringify(entry), { level: 1 }));
   await rename(tmp, file);
-  return entry.snapshot
-    ? { page, status: 'ok', snapshot: entry.snapshot, cached: false }
-    : { page, status: 'error', error: entry.error ?? 'unknown', cached: false };
+  return entry.snapshot ? { snapshot: entry.snapshot, cached: false } : { error: entry.error ?? 'unknown', cached: false };
 }
+
+/** The error of a page that is not in the cache when no session was given to render it. */
+export const NOT_CACHED = 'not in the snapshot cache and no browser to render it';

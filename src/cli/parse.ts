@@ -8,3 +8,11 @@ export function intOption(min: number, max: number): (value: string) => number {
     return n;
   };
 }
+
+export function floatOption(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new InvalidArgumentError(`expected a number from ${min} to ${max}, got "${value}"`);
+    return n;
+  };
+}

@@ -15,7 +15,9 @@ export type ModelFormatProblem =
   /** A broadsheet cluster model written by a `version` this code cannot read. */
   | 'incompatible-version'
   /** The right format and version, but fields are missing, of the wrong type or inconsistent. */
-  | 'invalid';
+  | 'invalid'
+  /** Learnt on other node features (names or order) than this code computes. */
+  | 'other-features';
 
 /** A serialised model could not be read. */
 export class ModelFormatError extends BroadsheetError {

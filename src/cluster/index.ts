@@ -53,3 +53,13 @@ export {
   type ScoredCandidate,
 } from './pick-body.js';
 export { InvalidFeaturesError, ModelFormatError, type ModelFormatProblem } from './errors.js';
+export {
+  DEFAULT_SITE_LEARNING,
+  SiteModels,
+  learnBody,
+  parseSiteModel,
+  serializeSiteModel,
+  type LearnEvent,
+  type SiteLearningParams,
+  type SiteModelState,
+} from './site-models.js';

@@ -1,15 +1,17 @@
 /**
  * Writing and reading a cluster model as JSON.
  *
- * The file is `{ "format": "broadsheet-cluster-model", "version": 1, "model": { … } }`.
+ * The file is `{ "format": "broadsheet-cluster-model", "version": 1, "features": [names], "model": { … } }`.
  * `parseModel` checks, in order: that the text is JSON (`corrupt`), that it carries the format
- * tag (`wrong-format`), that its version is one this code reads (`incompatible-version`), and
+ * tag (`wrong-format`), that its version is one this code reads (`incompatible-version`), that
+ * it was learnt on the features this code computes (`other-features`; files without the list,
+ * written before it was recorded, are read as learnt on the current ones), and
  * that every field is present, finite and consistent (`invalid`); each failure is a
  * `ModelFormatError` with that `problem`.
  */
 import { z } from 'zod';
 import { ModelFormatError } from './errors.js';
-import { FEATURE_COUNT } from './features.js';
+import { FEATURE_COUNT, FEATURE_NAMES } from './features.js';
 import { MODEL_VERSION, type ClusterModel } from './incremental-kmeans.js';
 import { findParamProblem } from './params.js';
 
@@ -17,7 +19,7 @@ export const MODEL_FORMAT = 'broadsheet-cluster-model';
 
 /** The model as JSON text (stable key order; numbers round-trip exactly). */
 export function serializeModel(model: ClusterModel, options: { pretty?: boolean } = {}): string {
-  const file = { format: MODEL_FORMAT, version: model.version, model };
+  const file = { format: MODEL_FORMAT, version: model.version, features: FEATURE_NAMES, model };
   return JSON.stringify(file, null, options.pretty === true ? 2 : undefined);
 }
 
@@ -37,6 +39,13 @@ export function parseModel(text: string): ClusterModel {
     throw new ModelFormatError(
       'incompatible-version',
       `version ${JSON.stringify(version)} cannot be read; this broadsheet reads version ${MODEL_VERSION}`,
+    );
+  }
+  const features = (json as { features?: unknown }).features;
+  if (features !== undefined && (!Array.isArray(features) || features.join(',') !== FEATURE_NAMES.join(','))) {
+    throw new ModelFormatError(
+      'other-features',
+      `learnt on features ${JSON.stringify(features)}; this broadsheet computes ${FEATURE_NAMES.join(', ')}`,
     );
   }
   const parsed = fileSchema.safeParse(json);
@@ -96,6 +105,7 @@ const modelSchema = z.object({
 const fileSchema = z.object({
   format: z.literal(MODEL_FORMAT),
   version: z.literal(MODEL_VERSION),
+  features: z.array(z.string()).optional(),
   model: modelSchema,
 });
 

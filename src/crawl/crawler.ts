@@ -23,6 +23,7 @@ import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
 import { DEFAULT_POLITENESS, Politeness, type PolitenessOptions } from './politeness.js';
 import { RobotsCache, type RobotsOptions } from './robots.js';
 import { SiteAllocator, type SiteAllocationOptions } from './site-allocator.js';
+import { SiteModelHook } from './site-model-hook.js';
 import { CrawlStats, type CrawlProgress } from './stats.js';
 
 export interface CrawlOptions {
@@ -53,6 +54,12 @@ export interface CrawlOptions {
   allocation?: SiteAllocationOptions;
   /** Save the policy's learned state every this many pages (and at the end). */
   saveStateEvery?: number;
+  /**
+   * Learn a cluster model of bodies per site (and one global) from the article pages, and let
+   * extraction consult a site's model once it is stable (`crawl --site-models`, site-models.ts).
+   * The models are saved in the store with the policy state and taken up again on resume.
+   */
+  siteModels?: boolean;
   onProgress?: (progress: CrawlProgress) => void;
   onPage?: (page: CrawledPage) => void;
   signal?: AbortSignal;
@@ -117,6 +124,7 @@ class Crawler {
   /** Sites whose Crawl-delay this worker has shared through the store. */
   private readonly sharedDelays = new Set<string>();
   private allocator: SiteAllocator | null = null;
+  private siteModels: SiteModelHook | null = null;
 
   constructor(
     deps: CrawlDeps,
@@ -157,6 +165,8 @@ class Crawler {
     store.addSeeds(seeds);
     for (const seed of store.listSeeds()) this.scopeSites.add(seed.site);
     if (this.options.allocation !== undefined) this.allocator = SiteAllocator.open(store, [...this.scopeSites], this.options.maxPages, this.options.allocation);
+
+    if (this.options.siteModels === true) this.siteModels = SiteModelHook.open(store, [...this.scopeSites]);
 
     const saved = store.loadModel(POLICY_MODEL_PREFIX + policy.name);
     if (saved !== undefined) policy.loadState(saved);
@@ -314,8 +324,9 @@ class Crawler {
     let links = { internal: [], external: [], bad: [] } as ReturnType<typeof classifyLinks>;
     const enqueue: EnqueueEntry[] = [];
     if (snapshot !== undefined) {
-      const extracted = safeExtract(snapshot);
+      const extracted = safeExtract(snapshot, this.siteModels, entry.site);
       decision = decideArticle(extracted);
+      if (decision.isArticle) this.siteModels?.learn(snapshot, extracted, entry.site);
       if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
       links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
       this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
@@ -373,6 +384,7 @@ class Crawler {
 
   private saveState(): void {
     this.pagesSinceSave = 0;
+    this.siteModels?.save(this.store);
     const state = this.policy.saveState();
     if (state === null) return;
     const name = POLICY_MODEL_PREFIX + this.policy.name;
@@ -389,9 +401,9 @@ class Crawler {
 }
 
 /** Extraction throws only for broken input; a page that breaks it is a page without an article. */
-function safeExtract(snapshot: LayoutSnapshot): SnapshotExtraction | { kind: 'none'; reason: string } {
+function safeExtract(snapshot: LayoutSnapshot, siteModels: SiteModelHook | null, site: string): SnapshotExtraction | { kind: 'none'; reason: string } {
   try {
-    return extractFromSnapshot(snapshot);
+    return siteModels === null ? extractFromSnapshot(snapshot) : siteModels.extract(snapshot, site);
   } catch (error) {
     return { kind: 'none', reason: `extraction failed: ${describeError(error).message}` };
   }

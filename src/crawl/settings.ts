@@ -34,6 +34,8 @@ export interface CrawlSettings {
   allocate: AllocationRule | null;
   allocateStep: number;
   reward: 'articles' | 'external-links';
+  /** Learn a body model per site and consult it once stable (`--site-models`). */
+  siteModels?: boolean;
 }
 
 const schema = z.object({
@@ -53,6 +55,8 @@ const schema = z.object({
   allocate: z.enum(ALLOCATION_RULES as [AllocationRule, ...AllocationRule[]]).nullable().default(null),
   allocateStep: z.number().int().positive().default(DEFAULT_ALLOCATION_STEP),
   reward: z.enum(['articles', 'external-links']).default('articles'),
+  // Absent from crawls recorded before per-site models existed.
+  siteModels: z.boolean().optional(),
 });
 
 /** Options fixed at the first run. */
@@ -82,7 +86,7 @@ export function mergeSettings(stored: CrawlSettings | undefined, given: CrawlSet
     }
   }
   const merged: CrawlSettings = { ...stored, seeds: [...new Set([...stored.seeds, ...given.seeds])] };
-  for (const key of ['maxPages', 'maxTimeSec', 'concurrency', 'perSiteConcurrency', 'delayMs', 'userAgent', 'robots'] as const) {
+  for (const key of ['maxPages', 'maxTimeSec', 'concurrency', 'perSiteConcurrency', 'delayMs', 'userAgent', 'robots', 'siteModels'] as const) {
     if (explicit.has(key)) (merged as unknown as Record<string, unknown>)[key] = given[key];
   }
   return merged;

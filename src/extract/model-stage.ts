@@ -17,8 +17,10 @@
  *      visual container in that sense               → visual   ('visual (model accepts it)')
  *   5. the model's pick holds less than
  *      `minVetoShare` of the visual body's text     → visual   ('visual (model pick too small)')
- *   6. otherwise the visual body lies where no
- *      cluster accepts it                           → model    ('model (vetoed visual)')
+ *   6. the visual container's γmax is not far out:
+ *      ≥ `vetoBelowGamma` (0.35)                    → visual   ('visual (model unsure)')
+ *   7. otherwise the visual body lies far from
+ *      every cluster                                → model    ('model (vetoed visual)')
  * 'primary' — the model's pick wins whenever there is one (clauses 1–2 still apply).
  * When the model wins, its node is extracted by the same visual pipeline run on that subtree
  * alone ("the model chooses the region, the visual stages clean it": captions, share bars and
@@ -38,6 +40,14 @@
  * does no harm as a veto and some as the primary; whether it helps needs AEB
  * (`broadsheet model train --from aeb --split A`, then `model eval --from aeb --split B`).
  * 'veto' never lowered a page's F1; 'primary' did, which is why 'veto' is the default.
+ *
+ * On AEB, split by site (`broadsheet model eval --split A|B --snapshot-cache`, both directions,
+ * models trained on the other half's truth or with --self): the visual stage is at F1 0.982 on
+ * each half and no model changed a held-out body (Δ 0.000 ± 0.000, four runs); with the bound
+ * at 0.5 instead of 0.35 the self-trained model A vetoed three split-B bodies and lost 0.020 ±
+ * 0.014. A model of many sites is too loose to tell a body from a near miss (truth-trained, it accepts 68–80 %
+ * of the body's wrappers and 39–48 % of comment blocks); a model of one site is not, which is
+ * what the site prior uses (`crawl --site-models`, `npm run bench:model`).
  */
 import type { LayoutSnapshot, SnapshotNode } from '../types.js';
 import { assign, pickBody, type BodyPick, type ClusterModel, type NodeFeatures } from '../cluster/index.js';
@@ -68,6 +78,29 @@ export interface ModelStageParams {
    * 40–70 % of such a text). Reasoned, not tuned.
    */
   minVetoShare: number;
+  /**
+   * The model overrules the visual body only when the visual container's γmax is below this:
+   * far outside every cluster, not merely outside the 0.5 acceptance radius. Calibrated on
+   * held-out AEB sites (`broadsheet model eval`, both directions, models trained on the truth
+   * and --self): no true body had γmax < 0.35 with the truth-trained models (0.6 % of the
+   * body-equivalent nodes of split B), none with the self-trained ones, while 14–55 % of
+   * comment blocks, 28–51 % of link lists and 7–36 % of other text did. With 0.5 (the
+   * acceptance threshold) a self-trained model vetoed 3 AEB bodies of γ 0.36–0.50 and lost
+   * 0.020 F1; at 0.35 it vetoes none. Set it to the membership threshold for the patent's
+   * plain veto.
+   */
+  vetoBelowGamma: number;
+  /**
+   * Site-level prior, for a model learnt on one site's pages only (`crawl --site-models`): a
+   * cluster's size is how often this site's bodies look like it. When a candidate nested with
+   * the visual container (inside or around it, with ≥ `minVetoShare` of its text) lies in a
+   * cluster holding at least `minShareRatio` times as many of the site's bodies as the
+   * container's cluster (or the container is in no cluster), that candidate is the body
+   * ('model (site prior)'). null: off (a model of many sites has no template to prefer).
+   * Measured on the local web (`npm run bench:model site`): a template whose readers' thread
+   * runs on from the body on 30 % of pages.
+   */
+  sitePrior: { minShareRatio: number } | null;
 }
 
 export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Object.freeze({
@@ -75,7 +108,12 @@ export const DEFAULT_MODEL_STAGE: Readonly<Omit<ModelStageParams, 'model'>> = Ob
   filters: DEFAULT_CANDIDATE_FILTERS,
   sameTextShare: 0.8,
   minVetoShare: 0.3,
+  vetoBelowGamma: 0.35,
+  sitePrior: null,
 });
+
+/** The site prior when it is on: the nested candidate's cluster must be 1.5 times as common on the site. Reasoned, not tuned. */
+export const DEFAULT_SITE_PRIOR = Object.freeze({ minShareRatio: 1.5 });
 
 export type ModelStageName =
   | 'visual (model abstained)'
@@ -83,7 +121,9 @@ export type ModelStageName =
   | 'visual (model agreed)'
   | 'visual (model accepts it)'
   | 'visual (model pick too small)'
+  | 'visual (model unsure)'
   | 'model (vetoed visual)'
+  | 'model (site prior)'
   | 'model (primary)'
   | 'visual (model region empty)';
 
@@ -99,6 +139,14 @@ export interface ModelStageReport {
   /** The visual selection's container and its largest membership, when there is one. */
   visualContainerId: number | null;
   visualContainerGamma: number | null;
+  /** The cluster of largest γ for the visual container (accepted or not). */
+  visualContainerCluster: number | null;
+  /** The node whose text the article holds when the model won (its pick, or the site prior's). */
+  chosenId: number | null;
+  /** Did the model change the body (the model won and its text differs from the visual one)? */
+  changedBody: boolean;
+  /** One line for `--explain`: clusters, γ and what the model did. */
+  summary: string;
   timingsMs: { featurise: number; assign: number };
 }
 
@@ -119,23 +167,57 @@ export function runModelStage(input: {
   const pick = pickBody(candidates, params.model, treeAncestry(tree));
   const t2 = performance.now();
   const containerId = visual.kind === 'article' ? visual.explanation.containerId : null;
-  const report: Omit<ModelStageReport, 'stage' | 'winner'> = {
+  const visualAssignment = containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId));
+  const report: Omit<ModelStageReport, 'stage' | 'winner' | 'chosenId' | 'changedBody' | 'summary'> = {
     cascade: params.cascade,
     candidateCount: candidates.length,
     pick,
     visualContainerId: containerId,
-    visualContainerGamma: containerId === null ? null : assign(params.model, nodeFeatures(tree, containerId)).gammaMax,
+    visualContainerGamma: visualAssignment?.gammaMax ?? null,
+    visualContainerCluster: visualAssignment?.cluster ?? null,
     timingsMs: { featurise: round(t1 - t0), assign: round(t2 - t1) },
   };
   const visualTextLength = visual.kind === 'article' ? visual.article.text.length : 0;
-  const decision = decide(tree, pick, containerId, visualTextLength, params);
-  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual' });
+  const prior = params.sitePrior === null ? null : sitePriorPick(tree, params.model, pick, containerId, visualAssignment, visualTextLength, params);
+  const decision = prior !== null ? { winner: 'model' as const, stage: 'model (site prior)' as const } : decide(tree, pick, containerId, visualTextLength, params, report.visualContainerGamma ?? undefined);
+  const keepVisual = (stage: ModelStageName): SnapshotExtraction => withReport(visual, { ...report, stage, winner: 'visual', chosenId: null, changedBody: false });
   if (decision.winner === 'visual' || pick.kind !== 'body') return keepVisual(decision.stage);
 
-  const region = subtreeSnapshot(tree.snapshot, pick.id);
+  const chosenId = prior ?? pick.id;
+  const region = subtreeSnapshot(tree.snapshot, chosenId);
   const fromRegion = input.extractRegion(region.snapshot);
   if (fromRegion.kind === 'none') return keepVisual('visual (model region empty)');
-  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model' });
+  const changedBody = visual.kind !== 'article' || fromRegion.kind !== 'article' || fromRegion.article.text !== visual.article.text;
+  return withReport(shiftIds(fromRegion, region.offset), { ...report, stage: decision.stage, winner: 'model', chosenId, changedBody });
+}
+
+/**
+ * The site prior's clause (see `ModelStageParams.sitePrior`): a candidate nested with the visual
+ * container, in a cluster much more common on the site than the container's, or null.
+ */
+export function sitePriorPick(
+  tree: LayoutTree,
+  model: ClusterModel,
+  pick: BodyPick,
+  visualContainerId: number | null,
+  visualAssignment: { cluster: number | null; accepted: boolean } | null,
+  visualTextLength: number,
+  params: Pick<ModelStageParams, 'sitePrior' | 'minVetoShare'>,
+): number | null {
+  if (params.sitePrior === null || pick.kind !== 'body' || visualContainerId === null) return null;
+  const sizeOf = (cluster: number | null): number => (cluster === null ? 0 : (model.clusters[cluster]?.size ?? 0));
+  const visualSize = visualAssignment?.accepted === true ? sizeOf(visualAssignment.cluster) : 0;
+  const ratio = params.sitePrior.minShareRatio;
+  const nested = pick.accepted.filter(
+    (d) =>
+      d.id !== visualContainerId &&
+      sizeOf(d.cluster) >= ratio * visualSize &&
+      sizeOf(d.cluster) > visualSize &&
+      (isAncestor(tree, d.id, visualContainerId) || isAncestor(tree, visualContainerId, d.id)) &&
+      (tree.stats[d.id]?.textLength ?? 0) >= params.minVetoShare * visualTextLength,
+  );
+  // D is sorted by γ, largest first: the best member of the dominant cluster.
+  return nested[0]?.id ?? null;
 }
 
 /** The cascade's clauses (see the header), on node ids only. */
@@ -144,7 +226,8 @@ export function decide(
   pick: BodyPick,
   visualContainerId: number | null,
   visualTextLength: number,
-  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare' | 'minVetoShare'>,
+  params: Pick<ModelStageParams, 'cascade' | 'sameTextShare' | 'minVetoShare'> & Partial<Pick<ModelStageParams, 'vetoBelowGamma'>>,
+  visualGamma?: number,
 ): { winner: 'visual' | 'model'; stage: ModelStageName } {
   if (pick.kind === 'none') return { winner: 'visual', stage: 'visual (model abstained)' };
   if (visualContainerId === null) return { winner: 'model', stage: 'model (visual found none)' };
@@ -155,6 +238,9 @@ export function decide(
   }
   if ((tree.stats[pick.id]?.textLength ?? 0) < params.minVetoShare * visualTextLength) {
     return { winner: 'visual', stage: 'visual (model pick too small)' };
+  }
+  if (visualGamma !== undefined && params.vetoBelowGamma !== undefined && visualGamma >= params.vetoBelowGamma) {
+    return { winner: 'visual', stage: 'visual (model unsure)' };
   }
   return { winner: 'model', stage: 'model (vetoed visual)' };
 }
@@ -203,8 +289,20 @@ function shiftIds(extraction: SnapshotExtraction, offset: number): SnapshotExtra
   return { ...extraction, explanation };
 }
 
-function withReport(extraction: SnapshotExtraction, model: ModelStageReport): SnapshotExtraction {
-  return { ...extraction, explanation: { ...extraction.explanation, model } };
+function withReport(extraction: SnapshotExtraction, report: Omit<ModelStageReport, 'summary'>): SnapshotExtraction {
+  return { ...extraction, explanation: { ...extraction.explanation, model: { ...report, summary: summarise(report) } } };
+}
+
+/** "visual body node 38: cluster #1, γ 0.62 (accepted); model pick node 42: cluster #0, γ 1.30; body unchanged (visual (model agreed))". */
+function summarise(r: Omit<ModelStageReport, 'summary'>): string {
+  const g = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '∞');
+  const visual =
+    r.visualContainerId === null
+      ? 'no visual body'
+      : `visual body node ${r.visualContainerId}: cluster #${r.visualContainerCluster ?? '–'}, γ ${g(r.visualContainerGamma ?? 0)}`;
+  const pick = r.pick.kind === 'body' ? `model pick node ${r.pick.id}: cluster #${r.pick.cluster}, γ ${g(r.pick.gammaMax)}` : `model pick none (${r.pick.detail})`;
+  const outcome = r.changedBody ? `body changed to node ${r.chosenId}` : 'body unchanged';
+  return `${visual}; ${pick}; ${outcome} (${r.stage})`;
 }
 
 // ── Training labels ─────────────────────────────────────────────────────────────────────

@@ -36,8 +36,11 @@ test('a saved model loads unchanged, and info shows k, sizes and the re-cluster 
   const loaded = await loadModelFile(write('good.json', serializeModel(created.model)));
   expect(loaded).toEqual(created.model);
   const info = describeModel(loaded);
-  expect(info).toContain(`k = ${loaded.clusters.length};`);
-  expect(info).toContain(`#0: size ${loaded.clusters[0]!.size}`);
+  expect(info).toContain(`k = ${loaded.clusters.length} clusters`);
+  expect(info).toContain(`#0: ${loaded.clusters[0]!.size} bodies`);
+  // Centres and examples in characters, not in scaled units.
+  expect(info).toMatch(/centre: \d+ chars of text in paragraphs of ~\d+/u);
+  expect(info).toMatch(/\n {4}e\.g\. \d+ chars of text/u);
   expect(info).toMatch(/re-clusters: 0\n/u);
 });
 
@@ -50,6 +53,7 @@ test('missing, corrupt, foreign and future-version files are refused, naming the
     ['{"format": "something-else"}', 'wrong-format'],
     ['{"format": "broadsheet-cluster-model", "version": 99, "model": {}}', 'incompatible-version'],
     ['{"format": "broadsheet-cluster-model", "version": 1, "model": {"clusters": []}}', 'invalid'],
+    ['{"format": "broadsheet-cluster-model", "version": 1, "features": ["textLength", "wordCount"], "model": {}}', 'other-features'],
   ];
   for (const [content, problem] of problems) {
     const path = write(`${problem}.json`, content);
@@ -57,6 +61,8 @@ test('missing, corrupt, foreign and future-version files are refused, naming the
     expect(error).toBeInstanceOf(ModelFormatError);
     expect((error as ModelFormatError).problem).toBe(problem);
     expect((error as Error).message).toContain(path);
+    // …and says how to fix it.
+    expect((error as Error).message).toContain(`broadsheet model train --from DATASET --out ${path}`);
   }
 });
 

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { DEFAULT_CLUSTER_PARAMS, MODEL_VERSION, createModel, toVector, type BodyPick, type ClusterModel, type NodeFeatures } from '../../src/cluster/index.js';
 import { candidateNodes, nodeFeatures, rejection } from '../../src/cluster/node-features.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
-import { confidentVisualSample, decide, labelFromTruth, subtreeSnapshot } from '../../src/extract/model-stage.js';
+import { confidentVisualSample, decide, labelFromTruth, sitePriorPick, subtreeSnapshot } from '../../src/extract/model-stage.js';
 import { tokenize } from '../../src/bench/metrics.js';
 import { buildLayoutTree, isAncestor } from '../../src/segment/tree.js';
 import { renderPlainText } from '../../src/segment/unit-text.js';
@@ -194,6 +194,10 @@ test('the cascade clauses, on hand-made picks', () => {
   expect(decide(tree, body(sidebarId), articleId, visualText, params).stage).toBe('visual (model pick too small)');
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.29, params).stage).toBe('visual (model pick too small)');
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
+  // A visual body just outside the acceptance radius (γ 0.4) is kept; one far out (γ 0.3) is vetoed.
+  const cautious = { ...params, vetoBelowGamma: 0.35 };
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.4).stage).toBe('visual (model unsure)');
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.3).stage).toBe('model (vetoed visual)');
   expect(decide(tree, body(sidebarId), articleId, visualText, { ...params, cascade: 'primary' }).stage).toBe('model (primary)');
 });
 
@@ -223,4 +227,48 @@ test('self-training takes the visual container only when the pick is confident',
   const none = confidentVisualSample(buildLayoutTree(short), extractFromSnapshot(short));
   expect(none.kind).toBe('none');
   if (none.kind === 'none') expect(none.reason).toMatch(/characters|paragraphs/);
+});
+
+test('the site prior takes a node nested with the visual body when its cluster is much more common on the site', () => {
+  const page = snapshot([
+    el('main', { id: 'main' }, [
+      el('article', { id: 'story' }, [p(prose(3, 0)), p(prose(3, 1)), p(prose(3, 2))]),
+      el('div', { id: 'thread' }, [p(prose(3, 3)), p(prose(3, 4)), p(prose(3, 5)), p(prose(3, 6))]),
+    ]),
+  ]);
+  const tree = buildLayoutTree(page);
+  const mainId = idOf(page, 'main');
+  const storyId = idOf(page, 'story');
+  const threadId = idOf(page, 'thread');
+  const model = (storySize: number, mainSize: number): ClusterModel => {
+    const base = modelAround(nodeFeatures(tree, storyId));
+    return { ...base, clusters: [{ ...base.clusters[0]!, size: storySize }, { ...base.clusters[0]!, size: mainSize }] };
+  };
+  const pick: BodyPick = {
+    kind: 'body',
+    id: mainId,
+    gammaMax: 1.2,
+    cluster: 1,
+    chain: [mainId],
+    accepted: [
+      { id: mainId, gammaMax: 1.2, cluster: 1 },
+      { id: storyId, gammaMax: 0.9, cluster: 0 },
+      { id: threadId, gammaMax: 0.8, cluster: 0 },
+    ],
+  };
+  const mainText = tree.stats[mainId]!.textLength;
+  const inCluster1 = { cluster: 1, accepted: true };
+  const on = { sitePrior: { minShareRatio: 1.5 }, minVetoShare: 0.3 };
+  // The story's cluster holds 20 of the site's bodies, the visual body's 5: the story wins
+  // (the first of D in that cluster: D is sorted by γ).
+  expect(sitePriorPick(tree, model(20, 5), pick, mainId, inCluster1, mainText, on)).toBe(storyId);
+  // Not 1.5 times as common: the visual body stands.
+  expect(sitePriorPick(tree, model(7, 5), pick, mainId, inCluster1, mainText, on)).toBeNull();
+  // The visual body is itself in the common cluster: nothing to prefer.
+  expect(sitePriorPick(tree, model(20, 5), pick, mainId, { cluster: 0, accepted: true }, mainText, on)).toBeNull();
+  // A visual body no cluster accepts counts as in a cluster of size 0.
+  expect(sitePriorPick(tree, model(7, 5), pick, mainId, { cluster: 1, accepted: false }, mainText, on)).toBe(storyId);
+  // Too little of the visual text, or the prior off (a model of many sites): no change.
+  expect(sitePriorPick(tree, model(20, 5), pick, mainId, inCluster1, mainText * 10, on)).toBeNull();
+  expect(sitePriorPick(tree, model(20, 5), pick, mainId, inCluster1, mainText, { ...on, sitePrior: null })).toBeNull();
 });

@@ -37,6 +37,7 @@ export interface CrawlFlags {
   allocate?: AllocationRule;
   allocateStep: number;
   reward: CrawlSettings['reward'];
+  siteModels?: boolean;
 }
 
 /** Command-line option name → settings field, for "given on the command line". */
@@ -55,6 +56,7 @@ const FLAG_TO_SETTING: Record<string, keyof CrawlSettings> = {
   allocate: 'allocate',
   allocateStep: 'allocateStep',
   reward: 'reward',
+  siteModels: 'siteModels',
 };
 
 export function crawlCommand(setExit: (code: number) => void): Command {
@@ -79,6 +81,7 @@ export function crawlCommand(setExit: (code: number) => void): Command {
     .addOption(new Option('--allocate <rule>', 'share --max-pages across the seeds\' sites as a bandit: r1 (equal shares), r2 (best mean, blocks of --allocate-step), r3 (UCB1)').choices(ALLOCATION_RULES as string[]))
     .option('--allocate-step <n>', 'pages per site before r2/r3 start choosing (r2\'s block size)', intOption(1, 1_000_000), DEFAULT_ALLOCATION_STEP)
     .addOption(new Option('--reward <what>', 'what a page earns for --allocate').choices(['articles', 'external-links']).default('articles'))
+    .option('--site-models', 'learn a cluster model of article bodies per site as pages arrive; once a site\'s model is stable, extraction there consults it (kept in the database, so a resumed crawl goes on with it)')
     .addHelpText(
       'after',
       `
@@ -119,6 +122,7 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
     allocate: flags.allocate ?? null,
     allocateStep: flags.allocateStep,
     reward: flags.reward,
+    siteModels: flags.siteModels === true,
   };
   const store = openStore(flags.db, flags.leaseSec !== undefined ? { pg: { leaseMs: flags.leaseSec * 1000 } } : {});
   let session: RenderSession | undefined;
@@ -162,6 +166,7 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
         robots: settings.robots,
         renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true },
         ...(settings.allocate !== null ? { allocation: { rule: settings.allocate, step: settings.allocateStep, reward: settings.reward } } : {}),
+        siteModels: settings.siteModels === true,
         onProgress: progress.update,
         signal: abort.signal,
       },

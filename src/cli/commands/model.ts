@@ -5,16 +5,19 @@
  * drive exactly what the command runs.
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { BroadsheetError, ConfigError } from '../../errors.js';
 import { openCorpus, type BenchCorpus } from '../../bench/corpora/index.js';
+import { cachedSnapshot, DEFAULT_SNAPSHOT_CACHE_DIR } from '../../bench/snapshot-cache.js';
 import { aggregate, bootstrapDifference, pageScores, TOKENIZERS, type AggregateScores, type PageScore, type Tokenizer } from '../../bench/metrics.js';
 import {
   FEATURE_NAMES,
   addSample,
+  applyScaling,
   createModel,
   fromVector,
+  ModelFormatError,
   parseModel,
   serializeModel,
   type AddSampleEvent,
@@ -25,12 +28,13 @@ import {
 } from '../../cluster/index.js';
 import { buildLayoutTree } from '../../segment/tree.js';
 import { extractFromSnapshot } from '../../extract/from-snapshot.js';
-import { confidentVisualSample, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
+import { confidentVisualSample, DEFAULT_MODEL_STAGE, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
+import { addToAnatomy, describeAnatomy, emptyAnatomy, pageAnatomy, type Anatomy } from '../../extract/model-anatomy.js';
 import { expandInputs, loadSavedPage } from '../../render/inputs.js';
 import { closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import type { LayoutSnapshot } from '../../types.js';
-import { intOption } from '../parse.js';
+import { floatOption, intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 
 // ── Pages and the split by site ──────────────────────────────────────────────────────────
@@ -67,7 +71,7 @@ export function halfOf(site: string): SiteHalf {
 }
 
 /** Pages of a benchmark collection (with truth) or of inputs (files, directories; no truth). */
-export async function modelPages(from: string, options: { self?: boolean } = {}): Promise<{ pages: ModelPage[]; tokenizer: Tokenizer }> {
+export async function modelPages(from: string, options: { self?: boolean } = {}): Promise<{ pages: ModelPage[]; tokenizer: Tokenizer; corpusName?: string }> {
   let corpus: BenchCorpus | undefined;
   try {
     corpus = await openCorpus(from);
@@ -80,7 +84,7 @@ export async function modelPages(from: string, options: { self?: boolean } = {})
       const site = siteOf(page);
       pages.push({ id: page.id, site, half: halfOf(site), path: page.html.path, truth: page.truth.body, ...(page.url ? { url: page.url } : {}) });
     }
-    return { pages, tokenizer: TOKENIZERS[corpus.tokenization] };
+    return { pages, tokenizer: TOKENIZERS[corpus.tokenization], corpusName: corpus.name };
   }
   const specs = await expandInputs([from]);
   const pages = specs.flatMap((spec): ModelPage[] => {
@@ -91,28 +95,50 @@ export async function modelPages(from: string, options: { self?: boolean } = {})
   return { pages, tokenizer: TOKENIZERS.multilingual };
 }
 
+/** Where snapshots come from: a render session, and optionally the snapshot cache in front of it. */
+export interface SnapshotSourceOptions {
+  /** The corpus's folder of the snapshot cache (src/bench/snapshot-cache.ts); pages missing there are rendered and stored. */
+  cacheDir?: string;
+  onPage?: (page: ModelPage) => void;
+}
+
 /** Renders every page once (offline, as saved) and hands its snapshot to `use`; a page that fails is reported, not thrown. */
 async function eachSnapshot<T>(
-  session: RenderSession,
+  session: Pick<RenderSession, 'render'>,
   pages: readonly ModelPage[],
   use: (page: ModelPage, snapshot: LayoutSnapshot) => T,
-  onPage?: (page: ModelPage) => void,
+  options: SnapshotSourceOptions = {},
 ): Promise<Array<{ page: ModelPage; value: T } | { page: ModelPage; error: string }>> {
-  return Promise.all(
-    pages.map(async (page) => {
-      try {
-        const saved = await loadSavedPage(page.path);
-        const value = await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (r) => use(page, r.snapshot));
-        return { page, value };
-      } catch (error) {
-        // A dead browser (or any fatal error) ends the run: no later page could render either.
-        if (error instanceof BroadsheetError && error.fatal) throw error;
-        return { page, error: error instanceof Error ? error.message : String(error) };
-      } finally {
-        onPage?.(page);
+  const one = async (page: ModelPage): Promise<{ page: ModelPage; value: T } | { page: ModelPage; error: string }> => {
+    try {
+      if (options.cacheDir !== undefined) {
+        const entry = await cachedSnapshot({ id: page.id, path: page.path, ...(page.url !== undefined ? { url: page.url } : {}) }, options.cacheDir, session);
+        if (entry.snapshot === undefined) return { page, error: entry.error };
+        return { page, value: use(page, entry.snapshot) };
       }
-    }),
-  );
+      const saved = await loadSavedPage(page.path);
+      const value = await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (r) => use(page, r.snapshot));
+      return { page, value };
+    } catch (error) {
+      // A dead browser (or any fatal error) ends the run: no later page could render either.
+      if (error instanceof BroadsheetError && error.fatal) throw error;
+      return { page, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      options.onPage?.(page);
+    }
+  };
+  // The render session limits how many pages render at once; cached snapshots are read a few
+  // at a time so that a whole corpus of them is never in memory together.
+  const results: Array<{ page: ModelPage; value: T } | { page: ModelPage; error: string }> = new Array(pages.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < pages.length) {
+      const index = next++;
+      results[index] = await one(pages[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, Math.max(1, pages.length)) }, worker));
+  return results;
 }
 
 // ── Training ─────────────────────────────────────────────────────────────────────────────
@@ -127,9 +153,9 @@ export interface TrainingSample {
 
 /** One body sample per page: the node matching the truth, or (self) the visual extractor's confident pick. */
 export async function collectSamples(
-  session: RenderSession,
+  session: Pick<RenderSession, 'render'>,
   pages: readonly ModelPage[],
-  options: { self: boolean; tokenizer: Tokenizer; onPage?: (page: ModelPage) => void },
+  options: { self: boolean; tokenizer: Tokenizer } & SnapshotSourceOptions,
 ): Promise<{ samples: TrainingSample[]; skipped: Array<{ pageId: string; reason: string }> }> {
   const results = await eachSnapshot(
     session,
@@ -145,7 +171,7 @@ export async function collectSamples(
       const detail = `${label.rule}: P ${label.precision.toFixed(2)} R ${label.recall.toFixed(2)}`;
       return { pageId: page.id, nodeId: label.nodeId, features: label.features, detail };
     },
-    options.onPage,
+    options,
   );
   const samples: TrainingSample[] = [];
   const skipped: Array<{ pageId: string; reason: string }> = [];
@@ -187,6 +213,8 @@ export interface ModelPageResult {
   without: PageScore;
   with: PageScore;
   stage: ModelStageName | 'error';
+  /** γmax of the visual body's container (null when the visual stage found none). */
+  visualGamma: number | null;
   featuriseMs: number;
   assignMs: number;
 }
@@ -199,21 +227,31 @@ export interface ModelEvaluation {
   /** With minus without, bootstrapped on the same page draws. */
   f1Difference: { observed: number; std: number };
   stages: Record<string, number>;
+  /** What the clusters hold on these pages (pages whose truth matched a node). */
+  anatomy: Anatomy;
+  /** Pages whose truth matched no node (left out of the anatomy). */
+  unlabelled: number;
 }
 
 export async function evaluateModel(
-  session: RenderSession,
+  session: Pick<RenderSession, 'render'>,
   pages: readonly ModelPage[],
   model: ClusterModel,
-  options: { tokenizer: Tokenizer; cascade?: CascadeMode; onPage?: (page: ModelPage) => void },
+  options: { tokenizer: Tokenizer; cascade?: CascadeMode; vetoBelowGamma?: number } & SnapshotSourceOptions,
 ): Promise<ModelEvaluation> {
   const score = (text: string, truth: string | undefined): PageScore => pageScores(text, truth ?? '', { tokenizer: options.tokenizer });
+  const anatomy = emptyAnatomy(model.clusters.length);
+  let unlabelled = 0;
   const results = await eachSnapshot(
     session,
     pages,
     (page, snapshot): ModelPageResult => {
+      const tree = buildLayoutTree(snapshot);
+      const label = page.truth === undefined ? undefined : labelFromTruth(tree, page.truth, options.tokenizer);
+      if (label?.kind === 'label') addToAnatomy(anatomy, pageAnatomy(tree, model, label.nodeId));
+      else unlabelled += 1;
       const plain = extractFromSnapshot(snapshot);
-      const modelled = extractFromSnapshot(snapshot, { model, modelStage: { cascade: options.cascade ?? 'veto' } });
+      const modelled = extractFromSnapshot(snapshot, { model, modelStage: { cascade: options.cascade ?? 'veto', ...(options.vetoBelowGamma !== undefined ? { vetoBelowGamma: options.vetoBelowGamma } : {}) } });
       const report = modelled.explanation.model;
       return {
         pageId: page.id,
@@ -221,11 +259,12 @@ export async function evaluateModel(
         without: score(plain.kind === 'article' ? plain.article.text : '', page.truth),
         with: score(modelled.kind === 'article' ? modelled.article.text : '', page.truth),
         stage: report?.stage ?? 'error',
+        visualGamma: report?.visualContainerGamma ?? null,
         featuriseMs: report?.timingsMs.featurise ?? 0,
         assignMs: report?.timingsMs.assign ?? 0,
       };
     },
-    options.onPage,
+    options,
   );
   const scored = results.flatMap((r) => ('value' in r ? [r.value] : []));
   // A page that failed to render is a miss for both systems, as in `broadsheet bench`.
@@ -237,7 +276,7 @@ export async function evaluateModel(
   const difference = bootstrapDifference(withModel, without).f1;
   const stages: Record<string, number> = {};
   for (const r of scored) stages[r.stage] = (stages[r.stage] ?? 0) + 1;
-  return { pages: scored, errors, without: aggregate(without), with: aggregate(withModel), f1Difference: { observed: difference.observed, std: difference.std }, stages };
+  return { pages: scored, errors, without: aggregate(without), with: aggregate(withModel), f1Difference: { observed: difference.observed, std: difference.std }, stages, anatomy, unlabelled };
 }
 
 // ── Model files ──────────────────────────────────────────────────────────────────────────
@@ -249,29 +288,54 @@ export async function loadModelFile(path: string): Promise<ClusterModel> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new ConfigError(`cluster model ${path}: cannot read the file (${code})`, { cause: error });
+    throw new ConfigError(`cluster model ${path}: cannot read the file (${code}); check the path, or train one with \`broadsheet model train --from DATASET --out ${path}\``, { cause: error });
   }
   try {
     return parseModel(text);
   } catch (error) {
-    if (error instanceof Error) error.message = `${path}: ${error.message}`;
+    if (error instanceof Error) {
+      const fix =
+        error instanceof ModelFormatError && (error.problem === 'incompatible-version' || error.problem === 'other-features')
+          ? `train it again with this broadsheet (\`broadsheet model train --from DATASET --out ${path}\`)`
+          : `the file is not a model this broadsheet wrote: train one with \`broadsheet model train --from DATASET --out ${path}\``;
+      error.message = `${path}: ${error.message}; ${fix}`;
+    }
     throw error;
   }
 }
 
-/** What `model info` prints. */
+/** What `model info` prints: what each cluster's bodies look like, in characters and counts. */
 export function describeModel(model: ClusterModel): string {
+  const total = model.clusters.reduce((n, c) => n + c.size, 0);
+  const toRaw = (scaled: readonly number[]): NodeFeatures =>
+    fromVector(scaled.map((z, d) => Math.max(0, Math.expm1(z * (model.scaling.stds[d] ?? 1) + (model.scaling.means[d] ?? 0)))));
+  const plain = (f: NodeFeatures): string =>
+    `${f.textLength.toFixed(0)} chars of text in paragraphs of ~${f.meanParagraphLength.toFixed(0)}, ${f.linkTextLength.toFixed(0)} in links (${f.textLength > 0 ? ((100 * f.linkTextLength) / f.textLength).toFixed(1) : '0'} %), ${f.imageCount.toFixed(1)} images, ${f.punctuationCount.toFixed(0)} sentence ends`;
+  // Each retained sample goes to its nearest centre; the two nearest of each are its examples.
+  const examples = model.clusters.map(() => [] as Array<{ distance: number; raw: number[] }>);
+  for (const raw of model.samples) {
+    const scaled = applyScaling(model.scaling, raw);
+    let best = 0;
+    let bestDistance = Infinity;
+    model.clusters.forEach((c, i) => {
+      const d = Math.hypot(...c.centre.map((x, j) => x - (scaled[j] ?? 0)));
+      if (d < bestDistance) [best, bestDistance] = [i, d];
+    });
+    examples[best]?.push({ distance: bestDistance, raw });
+  }
   const lines = [
-    `k = ${model.clusters.length}; samples seen ${model.stats.samplesSeen}, retained ${model.samples.length}, buffered ${model.buffer.length}, placed ${model.stats.placedCount}`,
-    `scaling: ${model.scaling.kind}`,
-    ...model.scaling.means.map((mean, d) => `  ${(FEATURE_NAMES[d] ?? `#${d}`).padEnd(20)} mean ${mean.toFixed(3)}  std ${(model.scaling.stds[d] ?? 1).toFixed(3)}`),
-    'clusters (centre in raw units):',
-    ...model.clusters.map((c, i) => {
-      const raw = fromVector(c.centre.map((z, d) => Math.expm1(z * (model.scaling.stds[d] ?? 1) + (model.scaling.means[d] ?? 0))));
-      return `  #${i}: size ${c.size}, d ${c.meanDistance.toFixed(3)}; text ${raw.textLength.toFixed(0)}, paragraph ${raw.meanParagraphLength.toFixed(0)}, links ${raw.linkTextLength.toFixed(0)}, images ${raw.imageCount.toFixed(1)}, sentence ends ${raw.punctuationCount.toFixed(0)}`;
-    }),
+    `k = ${model.clusters.length} clusters of article bodies; ${model.stats.samplesSeen} samples seen, ${model.samples.length} retained, ${model.buffer.length} waiting in the buffer, ${model.stats.placedCount} placed since training, ${model.stats.reclusterCount} re-clusters`,
+    `a node belongs to a cluster when γ = d / distance ≥ ${model.params.membershipThreshold} (no farther than ${(1 / model.params.membershipThreshold).toFixed(1)} × the cluster's mean distance d from its centre; distances after ${model.scaling.kind} scaling)`,
+    ...model.clusters.flatMap((c, i) => [
+      `#${i}: ${c.size} bodies (${total > 0 ? ((100 * c.size) / total).toFixed(0) : 0} %), d ${c.meanDistance.toFixed(2)}; centre: ${plain(toRaw(c.centre))}`,
+      ...(examples[i] ?? [])
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, 2)
+        .map((e) => `    e.g. ${plain(fromVector(e.raw))}`),
+    ]),
     `k tried: ${model.kChoice.map((e) => `${e.k}${e.validity === null ? ' (–)' : `: V ${e.validity.toFixed(3)}`}`).join(', ')}`,
     `re-clusters: ${model.stats.reclusterCount}${model.stats.reclusterHistory.map((h) => ` [at ${h.samplesSeen} samples → k ${h.k}]`).join('')}`,
+    `scaling (${model.scaling.kind}): ${model.scaling.means.map((mean, d) => `${FEATURE_NAMES[d] ?? `#${d}`} mean ${mean.toFixed(2)} std ${(model.scaling.stds[d] ?? 1).toFixed(2)}`).join('; ')}`,
     `params: ${JSON.stringify(model.params)}`,
   ];
   return `${lines.join('\n')}\n`;
@@ -286,6 +350,7 @@ interface TrainFlags {
   split?: SiteHalf;
   stream?: number;
   bufferThreshold?: number;
+  snapshotCache?: string | true;
   concurrency: number;
   progress: boolean;
 }
@@ -295,7 +360,9 @@ interface EvalFlags {
   model: string;
   split?: SiteHalf;
   cascade: CascadeMode;
+  vetoBelow?: number;
   out?: string;
+  snapshotCache?: string | true;
   concurrency: number;
   progress: boolean;
 }
@@ -314,6 +381,7 @@ export function modelCommand(setExit: (code: number) => void): Command {
     .addOption(splitOption())
     .option('--stream <n>', 'cluster the first N samples, then add the rest one by one (as in a crawl) and report re-clusters', intOption(1, 1_000_000))
     .option('--buffer-threshold <n>', 'buffered samples examined once there are more than N (default 20)', intOption(0, 100_000))
+    .addOption(snapshotCacheOption())
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
     .option('--no-progress', 'no progress on stderr')
     .addHelpText('after', `
@@ -343,23 +411,45 @@ Train on one half of the sites and measure on the other (never split a site):
     .requiredOption('--model <file>', 'the model to test')
     .addOption(splitOption())
     .addOption(new Option('--cascade <mode>', 'veto: the model overrules the visual score only where no cluster accepts its pick; primary: the model\'s pick whenever it has one').choices(['veto', 'primary']).default('veto'))
+    .option('--veto-below <gamma>', `veto cascade: overrule the visual body only when its γmax is below this (default ${DEFAULT_MODEL_STAGE.vetoBelowGamma}; 0.5 = every body no cluster accepts)`, floatOption(0, 100))
     .option('-o, --out <file>', 'also write the per-page results as JSON')
+    .addOption(snapshotCacheOption())
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
     .option('--no-progress', 'no progress on stderr')
     .action(async (flags: EvalFlags) => setExit(await runEval(flags)));
   return model;
 }
 
-async function withSession<T>(concurrency: number, body: (session: RenderSession) => Promise<T>): Promise<T> {
-  const browser = await launchBrowser();
-  const release = closeOnSignals(browser);
+/**
+ * Runs `body` with a render session whose browser is launched on the first render only, so a
+ * run served entirely from the snapshot cache never starts Chromium.
+ */
+async function withSession<T>(concurrency: number, body: (session: Pick<RenderSession, 'render'>) => Promise<T>): Promise<T> {
+  let launched: Promise<{ browser: Awaited<ReturnType<typeof launchBrowser>>; session: RenderSession; release: () => void }> | undefined;
+  const open = (): NonNullable<typeof launched> =>
+    (launched ??= launchBrowser().then((browser) => ({ browser, session: new RenderSession(browser, { concurrency }), release: closeOnSignals(browser) })));
+  const lazy: Pick<RenderSession, 'render'> = {
+    render: async (...args) => (await open()).session.render(...args),
+  };
   try {
-    return await body(new RenderSession(browser, { concurrency }));
+    return await body(lazy);
   } finally {
-    release();
-    await browser.close();
+    if (launched !== undefined) {
+      const { browser, release } = await launched;
+      release();
+      await browser.close();
+    }
   }
 }
+
+/** The corpus's folder of the snapshot cache, when `--snapshot-cache` was given. */
+function cacheDirOf(flag: string | true | undefined, corpusName: string | undefined): string | undefined {
+  if (flag === undefined) return undefined;
+  return join(flag === true ? DEFAULT_SNAPSHOT_CACHE_DIR : flag, corpusName ?? 'pages');
+}
+
+const snapshotCacheOption = (): Option =>
+  new Option('--snapshot-cache [dir]', `read rendered snapshots from this cache (default ${DEFAULT_SNAPSHOT_CACHE_DIR}/<corpus>/; scripts/cache-snapshots.ts fills it) and render and store only the pages missing there`);
 
 function progressLine(enabled: boolean, total: number, label: string): (page: ModelPage) => void {
   let done = 0;
@@ -384,7 +474,8 @@ function selectHalf(pages: ModelPage[], half: SiteHalf | undefined): ModelPage[]
 }
 
 async function runTrain(flags: TrainFlags): Promise<number> {
-  const { pages: all, tokenizer } = await modelPages(flags.from, { self: flags.self === true });
+  const { pages: all, tokenizer, corpusName } = await modelPages(flags.from, { self: flags.self === true });
+  const cacheDir = cacheDirOf(flags.snapshotCache, corpusName);
   const pages = selectHalf(all, flags.split);
   if (pages.length === 0) {
     process.stderr.write(`broadsheet: no pages to train on in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
@@ -392,7 +483,7 @@ async function runTrain(flags: TrainFlags): Promise<number> {
   }
   const started = performance.now();
   const { samples, skipped } = await withSession(flags.concurrency, (session) =>
-    collectSamples(session, pages, { self: flags.self === true, tokenizer, onPage: progressLine(flags.progress, pages.length, 'train') }),
+    collectSamples(session, pages, { self: flags.self === true, tokenizer, onPage: progressLine(flags.progress, pages.length, 'train'), ...(cacheDir !== undefined ? { cacheDir } : {}) }),
   );
   for (const s of skipped) process.stderr.write(`broadsheet: ${s.pageId}: no sample (${s.reason})\n`);
   const trained = trainModel(
@@ -416,14 +507,15 @@ async function runTrain(flags: TrainFlags): Promise<number> {
 
 async function runEval(flags: EvalFlags): Promise<number> {
   const model = await loadModelFile(flags.model);
-  const { pages: all, tokenizer } = await modelPages(flags.from);
+  const { pages: all, tokenizer, corpusName } = await modelPages(flags.from);
+  const cacheDir = cacheDirOf(flags.snapshotCache, corpusName);
   const pages = selectHalf(all, flags.split);
   if (pages.length === 0) {
     process.stderr.write(`broadsheet: no pages to evaluate in ${flags.from}${flags.split ? ` (split ${flags.split})` : ''}\n`);
     return EXIT.someFailed;
   }
   const result = await withSession(flags.concurrency, (session) =>
-    evaluateModel(session, pages, model, { tokenizer, cascade: flags.cascade, onPage: progressLine(flags.progress, pages.length, 'eval') }),
+    evaluateModel(session, pages, model, { tokenizer, cascade: flags.cascade, ...(flags.vetoBelow !== undefined ? { vetoBelowGamma: flags.vetoBelow } : {}), onPage: progressLine(flags.progress, pages.length, 'eval'), ...(cacheDir !== undefined ? { cacheDir } : {}) }),
   );
   if (flags.out) {
     await mkdir(dirname(flags.out), { recursive: true });
@@ -439,6 +531,9 @@ async function runEval(flags: EvalFlags): Promise<number> {
     `with the model (${flags.cascade}): P ${f(result.with.precision)} R ${f(result.with.recall)} F1 ${f(result.with.f1)} ± ${f(result.with.f1Std)}`,
     `F1 difference (with − without): ${f(result.f1Difference.observed)} ± ${f(result.f1Difference.std)} over ${result.pages.length + result.errors.length} pages`,
     `stages: ${Object.entries(result.stages).map(([stage, n]) => `${stage} ${n}`).join(', ')}`,
+    '',
+    `model: k = ${model.clusters.length}, cluster sizes ${model.clusters.map((c) => c.size).join(' / ')}; ${result.pages.length - result.unlabelled} pages with the truth matched to a node`,
+    ...describeAnatomy(result.anatomy, model.params.membershipThreshold),
     ...result.errors.map((e) => `error: ${e.pageId}: ${e.reason}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

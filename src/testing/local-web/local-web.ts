@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createFaultyHandler, BAD_HREFS, EXTERNAL_HREF, FAULT_PATHS, type FaultName } from './faulty-site.js';
 import { BLOCKED_SITE, resolveOptions, robotsTxt, type LocalWebOptions, type ResolvedSite } from './options.js';
-import { renderPage } from './render-pages.js';
+import { articleBodyText, renderPage } from './render-pages.js';
 import { SiteModel, type PageKind } from './site-model.js';
 import type { SiteStyle } from './url-schemes.js';
 import type { Language } from './text-bank.js';
@@ -73,6 +73,10 @@ export interface LocalWebTruth {
   siteInfo(name: string): LocalSiteInfo;
   /** The site that serves `url`, if any. */
   siteOf(url: string): LocalSiteInfo | undefined;
+  /** The body text of the article at `url` (standfirst, subheading, paragraphs), or undefined when `url` is no article. */
+  articleBody(url: string): string | undefined;
+  /** Does the article at `url` carry a readers' thread inline (site option `inlineComments`)? */
+  hasInlineComments(url: string): boolean;
 }
 
 export interface LocalWebStats {
@@ -266,7 +270,22 @@ function makeTruth(byOrigin: Map<string, Served>, faultyOrigin: string | undefin
     // Galleries resolve to their own kind above; what is left here is an article.
     return { site: served.info.name, kind: 'article', isArticle: true, canonicalUrl: at.origin + served.model.articlePath(route.index) };
   };
+  const articleAt = (url: string): { served: Served; index: number } | undefined => {
+    const at = originOf(url);
+    const served = at ? byOrigin.get(at.origin) : undefined;
+    if (!at || !served) return undefined;
+    const route = served.model.resolve(at.pathAndQuery);
+    return route.kind === 'article' ? { served, index: route.index } : undefined;
+  };
   return {
+    articleBody: (url) => {
+      const found = articleAt(url);
+      return found ? articleBodyText(found.served.model, found.index) : undefined;
+    },
+    hasInlineComments: (url) => {
+      const found = articleAt(url);
+      return found ? found.served.model.hasInlineComments(found.index) : false;
+    },
     isArticle: (url) => classify(url)?.isArticle ?? false,
     classify,
     articleUrls: (name) => newsSites(name).flatMap((s) => s.model.articleIndices().map((i) => s.info.origin + s.model.articlePath(i))),

@@ -29,6 +29,11 @@ export interface SiteOptions {
   commentPages?: boolean;
   /** Share (0–0.5) of story slots that are photo galleries with article-like URLs. Default 0. */
   galleryShare?: number;
+  /**
+   * Share (0–1) of articles whose page carries readers' comments inline, under the body, in
+   * more text than the body itself: a template that misleads extraction rules. Default 0.
+   */
+  inlineComments?: number;
 }
 
 export interface LocalWebOptions {
@@ -89,6 +94,7 @@ const schema = z
             sessionIds: z.boolean().optional(),
             commentPages: z.boolean().optional(),
             galleryShare: z.number().min(0).max(0.5).optional(),
+            inlineComments: z.number().min(0).max(1).optional(),
           }).strict(),
         ]),
       )
@@ -123,6 +129,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       sessionIds: site.sessionIds ?? false,
       commentPages: site.commentPages ?? false,
       galleryShare: site.galleryShare ?? 0,
+      inlineComments: site.inlineComments ?? 0,
       robots: site.robots ?? o.robots,
     };
   });
@@ -142,6 +149,7 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
       sessionIds: false,
       commentPages: false,
       galleryShare: 0,
+      inlineComments: 0,
       robots: { disallow: ['/'] },
     });
   }

@@ -155,11 +155,10 @@ function articlePage(ctx: Ctx, index: number): string {
   const meta = site.article(index);
   const bank = bankFor(site.config.language);
   const author = site.authors[meta.author]!.label;
-  const rng = Rng.of(site.config.seed, 'body', index);
-  const paragraphs = Array.from({ length: rng.int(5, 9) }, () => `<p>${escapeHtml(paragraph(bank, rng, author, rng.int(3, 5)))}</p>`);
-  const subheading = `<h2>${escapeHtml(bank.headlineSubjects[rng.int(0, bank.headlineSubjects.length - 1)]!)}</h2>`;
-  paragraphs.splice(3, 0, subheading);
-  const standfirst = escapeHtml(sentence(bank, Rng.of(site.config.seed, 'summary', index), author));
+  const body = articleBody(site, index);
+  const rng = body.rng;
+  const paragraphs = body.blocks.map((b) => (b.heading ? `<h2>${escapeHtml(b.text)}</h2>` : `<p>${escapeHtml(b.text)}</p>`));
+  const standfirst = escapeHtml(body.standfirst);
   const section = site.sections[meta.section]!;
   // Related: neighbours in the same section, then random picks, so the link graph stays connected.
   const members = site.members('section', meta.section);
@@ -178,11 +177,49 @@ function articlePage(ctx: Ctx, index: number): string {
 <figure><div class="photo"></div><figcaption>${escapeHtml(meta.headline)}</figcaption></figure>
 ${paragraphs.join('\n')}
 </article>
+${site.hasInlineComments(index) ? inlineThread(ctx, index, body) : ''}
 <p class="comments-link">${commentsLink(ctx, index)} ${a(ctx, site.scheme.login(site.articlePath(index)), bank.ui.signIn, 'sign-in')}</p>
 <p class="tags">${bank.ui.tags}: ${tags}</p>
 <section class="related"><h2>${bank.ui.related}</h2><ul>${[...related].map((i) => `<li>${a(ctx, site.articlePath(i), site.article(i).headline)}</li>`).join('')}</ul></section>
 <p>${a(ctx, site.listPath('section', meta.section), `${bank.ui.more} ${section.label}`)}</p>`;
   return layout(ctx, { title: meta.headline, main, aside: sidebar(ctx, `article-${index}`), head: canonical });
+}
+
+/** The prose of article `index`: standfirst, paragraphs with one subheading, and the generator left where the page goes on. */
+function articleBody(site: SiteModel, index: number): { standfirst: string; blocks: Array<{ text: string; heading: boolean }>; rng: Rng } {
+  const bank = bankFor(site.config.language);
+  const author = site.authors[site.article(index).author]!.label;
+  const rng = Rng.of(site.config.seed, 'body', index);
+  const blocks = Array.from({ length: rng.int(5, 9) }, () => ({ text: paragraph(bank, rng, author, rng.int(3, 5)), heading: false }));
+  blocks.splice(3, 0, { text: bank.headlineSubjects[rng.int(0, bank.headlineSubjects.length - 1)]!, heading: true });
+  return { standfirst: sentence(bank, Rng.of(site.config.seed, 'summary', index), author), blocks, rng };
+}
+
+/** The article's body text as an extractor should find it: standfirst, subheading and paragraphs, one per line. */
+export function articleBodyText(site: SiteModel, index: number): string {
+  const body = articleBody(site, index);
+  return [body.standfirst, ...body.blocks.map((b) => b.text)].join('\n\n');
+}
+
+/**
+ * Readers' comments under the body, in prose paragraphs like the body's and, in all, 1.3–2
+ * times as much text, in markup that does not name them: by length, punctuation and text
+ * density they look more like the article than the article does.
+ */
+function inlineThread(ctx: Ctx, index: number, body: { standfirst: string; blocks: Array<{ text: string }> }): string {
+  const bank = bankFor(ctx.site.config.language);
+  const rng = Rng.of(ctx.site.config.seed, 'inline-thread', index);
+  const bodyLength = body.standfirst.length + body.blocks.reduce((n, b) => n + b.text.length, 0);
+  const target = bodyLength * (1.3 + 0.7 * rng.next());
+  const comments: string[] = [];
+  for (let length = 0, k = 1; length < target; k++) {
+    const name = rng.pick(bank.firstNames);
+    const text = paragraph(bank, rng, name, rng.int(2, 4));
+    length += text.length;
+    comments.push(`<div class="post"><p class="who">${escapeHtml(name)} #${k}</p><p>${escapeHtml(text)}</p></div>`);
+  }
+  // Neutral markup, as many discussion plugins write it: no "comment" in any name.
+  return `<div class="thread"><h2>${bank.ui.comments} (${comments.length})</h2>\n${comments.join('\n')}</div>`;
 }
 
 /** A photo gallery: pictures and one-line captions under an article-like URL; not an article. */

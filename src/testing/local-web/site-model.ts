@@ -37,6 +37,8 @@ export interface SiteConfig {
    * pictures and captions without prose, so not articles (a harder site for URL-only decisions).
    */
   galleryShare: number;
+  /** Share of articles with a readers' thread inline, longer than the body (a template that misleads extraction). */
+  inlineComments?: number;
 }
 
 /** What a requested path turned out to be. `kind` is the page kind the truth reports. */
@@ -185,6 +187,12 @@ export class SiteModel {
 
   commentsPath(index: number): string {
     return this.scheme.comments(this.articleRef(index));
+  }
+
+  /** Does article `index` carry its readers' thread inline (see `SiteConfig.inlineComments`)? */
+  hasInlineComments(index: number): boolean {
+    const share = this.config.inlineComments ?? 0;
+    return share > 0 && Rng.of(this.config.seed, 'inline-comments', index).next() < share;
   }
 
   /** How many comments an article has (0 for some: their comments page still exists). */
