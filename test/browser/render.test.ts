@@ -214,6 +214,23 @@ test.describe('layout snapshot of a saved page', () => {
   });
 });
 
+test.describe('noscript', () => {
+  const html = `<body><noscript><div id="fallback"><p id="post">A forum post in the page's script-free version.</p></div></noscript>
+    <noscript>Please enable JavaScript.</noscript><p>Always there.</p></body>`;
+
+  test('with scripts off, the elements of a noscript are collected as the page shows them', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput(html));
+    expect(byId(snapshot, 'post').visible).toBe(true);
+    expect(texts(snapshot)).not.toContain('Please enable JavaScript.');
+  });
+
+  test('with scripts on, a noscript is neither shown nor collected', async ({ session }) => {
+    const { snapshot } = await render(session, htmlInput(html), { javaScript: true });
+    expect(texts(snapshot).join(' ')).not.toContain('script-free');
+    expect(texts(snapshot)).toContain('Always there.');
+  });
+});
+
 test.describe('content streamed for a script to place (React/Next.js streaming)', () => {
   test('a completed boundary replaces its fallback, a completed segment its placeholder', async ({ session }) => {
     // The shape a streaming server sends: fallbacks in place, the real parts at the end in hidden
@@ -240,7 +257,20 @@ test.describe('content streamed for a script to place (React/Next.js streaming)'
     expect(y('second')).toBeLessThan(y('after'));
   });
 
-  test('a hidden segment without an instruction stays hidden', async ({ session }) => {
+  test('a saved copy without its scripts: each segment completes the boundary of its number', async ({ session }) => {
+    const html = `<body><main>
+      <!--$?--><template id="B:0"></template><p>Loading…</p><!--/$-->
+      <footer id="after">after</footer></main>
+      <div hidden id="S:0"><p id="first">The first paragraph.</p><template id="P:1"></template></div>
+      <div hidden id="S:1"><p id="second">The second paragraph.</p></div>
+    </body>`;
+    const { snapshot } = await render(session, htmlInput(html));
+    expect(texts(snapshot)).not.toContain('Loading…');
+    expect(byId(snapshot, 'first').box.y).toBeLessThan(byId(snapshot, 'second').box.y);
+    expect(byId(snapshot, 'second').box.y).toBeLessThan(byId(snapshot, 'after').box.y);
+  });
+
+  test('a hidden segment with neither an instruction nor a boundary of its number stays hidden', async ({ session }) => {
     const { snapshot } = await render(session, htmlInput('<body><p>Shown.</p><div hidden id="S:7"><p id="orphan">Orphan.</p></div></body>'));
     expect(snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'orphan')).toBe(false);
   });

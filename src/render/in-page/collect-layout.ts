@@ -36,7 +36,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   }
 
   /** Not rendered content, or not content at all: left out with their subtrees. */
-  const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
+  const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'head', 'meta', 'link', 'title', 'base']);
   /** Collected as one element, but their children are not page text (fallback or graphics). */
   const LEAF_TAGS = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'iframe', 'object', 'embed', 'select']);
   /** `white-space` values that keep line breaks. */
@@ -199,6 +199,11 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const element = node as Element;
     const tag = element.localName.toLowerCase();
     if (parentElement && SKIPPED_TAGS.has(tag)) continue;
+    // `<noscript>` holds raw text when the document runs scripts, and real elements, rendered,
+    // when it does not (saved pages render with scripts off): then it is the page's own
+    // script-free version (Discourse forums put every post there) and is collected like any
+    // element; a bare text (the "enable JavaScript" notice) is left out.
+    if (parentElement && tag === 'noscript' && element.firstElementChild === null) continue;
     const style = getComputedStyle(element);
     // `<body>` itself is always collected (it is `nodes[0]`), even when hidden.
     const hidden = style.display === 'none';

@@ -20,8 +20,9 @@
  *   boundaries counted) are replaced by the content's children;
  * - complete segment, `$RS(content, placeholder)`: the content's children replace the
  *   placeholder `<template>`.
- * Returns how many instructions were applied. A page that holds no `S:` segment costs one
- * query.
+ * A segment that no instruction names (a saved copy without its inline scripts) completes the
+ * boundary or placeholder of the same number. Returns how many instructions were applied. A page
+ * that holds no `S:` segment costs one query.
  */
 export function settleStreamedContent(): number {
   if (document.querySelector('[id^="S:"]') === null) return 0;
@@ -56,6 +57,18 @@ export function settleStreamedContent(): number {
       if (op === 'S') instructions.push({ kind: 'segment', target: second, content: first });
       else instructions.push({ kind: 'boundary', target: first, content: second });
     }
+  }
+
+  // Saved copies often lose their inline scripts (savers and archives strip them) while the
+  // hidden segments stay. React numbers a boundary, or a placeholder, and the segment that
+  // completes it alike (`$RC("B:4","S:4")`, `$RS("S:9","P:9")`: every page of WCXB-dev that kept
+  // its scripts does), so a segment left without an instruction goes where its number points.
+  const named = new Set(instructions.map((i) => i.content));
+  for (const segment of Array.from(document.querySelectorAll('[id^="S:"]'))) {
+    if (named.has(segment.id)) continue;
+    const suffix = segment.id.slice(2);
+    if (document.getElementById(`B:${suffix}`)) instructions.push({ kind: 'boundary', target: `B:${suffix}`, content: segment.id });
+    else if (document.getElementById(`P:${suffix}`)) instructions.push({ kind: 'segment', target: `P:${suffix}`, content: segment.id });
   }
 
   const isComment = (node: Node | null, data?: string): boolean =>
