@@ -51,9 +51,9 @@ function wrappersOf(tree: LayoutTree, id: number, container: number): number[] {
   const chain: number[] = [];
   for (let p = tree.nodes[id]?.parent ?? -1; p > container; p = tree.nodes[p]?.parent ?? -1) {
     const el = elementAt(tree, p);
-    if (el && WRAPPER_TAGS.has(el.tag)) chain.unshift(p);
+    if (el && WRAPPER_TAGS.has(el.tag)) chain.push(p);
   }
-  return chain;
+  return chain.reverse();
 }
 
 /**

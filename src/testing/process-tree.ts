@@ -12,7 +12,12 @@ interface ProcInfo {
   /** R, S, D, Z (zombie: dead, not yet reaped), … */
   state: string;
   rssBytes: number;
+  /** CPU time used so far (user + system), in milliseconds. */
+  cpuMs: number;
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux build in use). */
+const TICKS_PER_SECOND = 100;
 
 function readProc(pid: number): ProcInfo | null {
   try {
@@ -23,7 +28,9 @@ function readProc(pid: number): ProcInfo | null {
     const fields = stat.slice(close + 2).split(' ');
     const ppid = Number(fields[1]);
     const rssPages = Number(fields[21]);
-    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096 };
+    // Fields 14 and 15 of /proc/PID/stat (utime, stime) are 11 and 12 here.
+    const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs };
   } catch {
     return null;
   }
@@ -73,4 +80,16 @@ export function chromiumRssBytes(root: number = process.pid): number {
   return descendants(root)
     .filter((p) => /chrom/iu.test(p.comm))
     .reduce((sum, p) => sum + p.rssBytes, 0);
+}
+
+/**
+ * CPU time used so far by every Chromium process under `root`, in milliseconds. Differences of
+ * it measure Chromium's work in CPU time, which other load on the machine barely changes
+ * (a benchmark's wall time on a shared machine can vary fivefold between runs). Processes that
+ * ended in between are not counted.
+ */
+export function chromiumCpuMs(root: number = process.pid): number {
+  return descendants(root)
+    .filter((p) => /chrom/iu.test(p.comm))
+    .reduce((sum, p) => sum + p.cpuMs, 0);
 }
