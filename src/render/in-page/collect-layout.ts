@@ -41,6 +41,14 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   /** `white-space` values that keep line breaks. */
   const PRESERVING_WHITE_SPACE = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
   const WHITE = 'rgba(255, 255, 255, 1)';
+  /**
+   * Below this depth an element's box is not asked of the layout: Chromium finds an element's
+   * page position by walking all its ancestors, so `getBoundingClientRect` on a page of 30,000
+   * elements 512 levels deep (the parser's limit) took 10 s of the snapshot's 13 (issue 14).
+   * Deeper elements take their parent's position and their own `offsetWidth`/`offsetHeight`
+   * (which Chromium keeps per box). Real pages rarely nest past 60 levels.
+   */
+  const MAX_MEASURED_DEPTH = 128;
 
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
@@ -137,13 +145,15 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     background: string;
     /** An ancestor hides everything inside it: `opacity: 0`, or a zero-size box that clips overflow. */
     hiddenByAncestor: boolean;
+    /** Elements above this one. */
+    depth: number;
   }
 
   const root = document.body ?? document.documentElement;
   const rootStyle = getComputedStyle(document.documentElement);
   const canvasColour = parseColour(rootStyle.backgroundColor);
   const stack: Pending[] = [
-    { node: root, parent: -1, background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE, hiddenByAncestor: false },
+    { node: root, parent: -1, background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE, hiddenByAncestor: false, depth: 0 },
   ];
 
   while (stack.length > 0) {
@@ -171,13 +181,17 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const hidden = style.display === 'none';
     if (hidden && parentElement) continue;
 
-    const rect = element.getBoundingClientRect();
-    const box: Box = {
-      x: round(rect.left + scrollX),
-      y: round(rect.top + scrollY),
-      width: round(rect.width),
-      height: round(rect.height),
-    };
+    let box: Box;
+    let rect: { width: number; height: number };
+    if (item.depth <= MAX_MEASURED_DEPTH || !parentElement) {
+      const measured = element.getBoundingClientRect();
+      rect = measured;
+      box = { x: round(measured.left + scrollX), y: round(measured.top + scrollY), width: round(measured.width), height: round(measured.height) };
+    } else {
+      const html = element as HTMLElement;
+      rect = { width: html.offsetWidth ?? 0, height: html.offsetHeight ?? 0 };
+      box = { x: parentElement.box.x, y: parentElement.box.y, width: rect.width, height: rect.height };
+    }
     const ownBackground = parseColour(style.backgroundColor);
     const background = ownBackground.alpha > 0 ? ownBackground.rgba : item.background;
     const isZeroSize = tag !== 'br' && (rect.width === 0 || rect.height === 0);
@@ -214,7 +228,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const children = renderedChildren(element);
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const child = children[index];
-      if (child) stack.push({ node: child, parent: id, background, hiddenByAncestor: hidesInside });
+      if (child) stack.push({ node: child, parent: id, background, hiddenByAncestor: hidesInside, depth: item.depth + 1 });
     }
   }
 
