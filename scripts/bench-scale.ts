@@ -75,6 +75,10 @@ interface Cell {
   chromiumCpuMs: number;
   renderCpuMs: number;
   stages: Record<Stage, number>;
+  /** CPU of extractFromSnapshot with the default page budget (what `extract` spends). */
+  budgetedCpuMs: number;
+  /** Nodes the budget removed. */
+  cutNodes: number;
   status: string;
 }
 
@@ -132,17 +136,20 @@ async function measure(session: RenderSession, html: string, repeat: number): Pr
         async (p) => {
           const chromium = chromiumCpuMs() - chromiumBefore;
           const render = cpuMs() - nodeBefore;
+          const budgetedFrom = cpuMs();
           const result = extractFromSnapshot(p.snapshot);
+          const budgetedCpuMs = cpuMs() - budgetedFrom;
+          const cutNodes = result.explanation.cuts.reduce((sum, cut) => sum + cut.nodes, 0);
           let chars = 0;
           for (const node of p.snapshot.nodes) if (node.kind === 'text') chars += node.text.length;
-          return { nodes: p.snapshot.nodes.length, chars, chromiumCpuMs: chromium, renderCpuMs: render, stages: stageCosts(p.snapshot), status: result.kind };
+          return { nodes: p.snapshot.nodes.length, chars, chromiumCpuMs: chromium, renderCpuMs: render, stages: stageCosts(p.snapshot), budgetedCpuMs, cutNodes, status: result.kind };
         },
         { snapshotTimeoutMs: Number(values['snapshot-timeout']), navigationTimeoutMs: 120_000 },
       );
       if (!best || total(cell) < total(best)) best = cell;
     } catch (error) {
       const stages = Object.fromEntries(STAGES.map((k) => [k, 0])) as Record<Stage, number>;
-      return { nodes: 0, chars: 0, chromiumCpuMs: 0, renderCpuMs: 0, stages, status: (error as { code?: string }).code ?? 'error' };
+      return { nodes: 0, chars: 0, chromiumCpuMs: 0, renderCpuMs: 0, stages, budgetedCpuMs: 0, cutNodes: 0, status: (error as { code?: string }).code ?? 'error' };
     }
   }
   return best!;
@@ -157,8 +164,9 @@ async function main(): Promise<void> {
   const sizes = values.sizes!.split(',').map(Number);
   const repeat = Number(values.repeat);
   try {
-    console.log('CPU ms per k (k = 1,000 nodes or 100,000 characters, whichever is more)');
-    console.log(`shape   target   nodes  kchars  html_kB  chromium     node${STAGES.map((k) => k.padStart(9)).join('')}   pure  total_cpu_ms  result`);
+    console.log('CPU ms per k (k = 1,000 nodes or 100,000 characters, whichever is more); the stages run without a budget,');
+    console.log('"budgeted" is extractFromSnapshot with the default page budget (page-budget.ts), "cut" the nodes it removed');
+    console.log(`shape   target   nodes  kchars  html_kB  chromium     node${STAGES.map((k) => k.padStart(9)).join('')}   pure budgeted  total_cpu_ms    cut  result`);
     for (const shape of values.shapes!.split(',')) {
       const make = SHAPES[shape];
       if (!make) throw new Error(`unknown shape ${shape}; known: ${Object.keys(SHAPES).join(', ')}`);
@@ -168,7 +176,7 @@ async function main(): Promise<void> {
         const pure = STAGES.reduce((sum, k) => sum + c.stages[k], 0);
         console.log(
           `${shape.padEnd(7)} ${String(size).padStart(6)} ${String(c.nodes).padStart(7)} ${String(Math.round(c.chars / 1000)).padStart(7)} ${String(Math.round(html.length / 1024)).padStart(8)}` +
-            `${perK(c.chromiumCpuMs, c, 10)}${perK(c.renderCpuMs, c)}${STAGES.map((k) => perK(c.stages[k], c)).join('')}${perK(pure, c, 7)} ${total(c).toFixed(0).padStart(13)}  ${c.status}`,
+            `${perK(c.chromiumCpuMs, c, 10)}${perK(c.renderCpuMs, c)}${STAGES.map((k) => perK(c.stages[k], c)).join('')}${perK(pure, c, 7)}${perK(c.budgetedCpuMs, c)} ${total(c).toFixed(0).padStart(13)} ${String(c.cutNodes).padStart(6)}  ${c.status}`,
         );
       }
     }
