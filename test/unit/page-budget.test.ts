@@ -86,3 +86,14 @@ test('the default budget leaves an ordinary news page alone', () => {
   const page = newsPage({ article: paragraphs(40) });
   expect(extractFromSnapshot(page).explanation.cuts).toEqual([]);
 });
+
+test('--summary names the cuts in a few words', async () => {
+  const { describeCuts } = await import('../../src/cli/output.js');
+  expect(
+    describeCuts([
+      { kind: 'subtree', nodeId: 24, tag: 'ul', count: 1, nodes: 64_000, chars: 320_000 },
+      { kind: 'subtree', nodeId: 9, tag: 'div', count: 3, nodes: 30, chars: 0 },
+      { kind: 'text', nodeId: 5, tag: 'div', count: 1, nodes: 0, chars: 5_900_000 },
+    ]),
+  ).toBe('2 subtrees (64,030 nodes), 1 text shortened (5,900,000 chars)');
+});
