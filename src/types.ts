@@ -92,6 +92,13 @@ export interface SnapshotMeta {
   links: Array<{ rel: string; href: string }>;
 }
 
+/**
+ * The origin a saved page is served under when it names no URL of its own (no canonical link, no
+ * og:url): `http://saved.invalid/<file>`. The name is reserved (RFC 6761) and never resolves; code
+ * that reads meaning into a page's address treats it as unknown.
+ */
+export const UNKNOWN_PAGE_ORIGIN = 'http://saved.invalid/';
+
 /** What one `page.evaluate` returns (SPEC §2). */
 export interface LayoutSnapshot {
   /** The URL the page was rendered at (for saved pages, the URL it was served under). */

@@ -10,6 +10,7 @@ import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../r
 import { expandWarcSpecs } from '../render/inputs-warc.js';
 import { launchBrowser } from '../render/browser.js';
 import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
+import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { Article, PageTypeVerdict } from './article.js';
 import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
@@ -107,7 +108,7 @@ export async function extractHtml(
   try {
     const session = new RenderSession(browser, { concurrency: 1 });
     const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
-    const input: RenderInput = { kind: 'html', bytes, url: url ?? 'http://saved.invalid/document.html', label: url ?? 'document.html' };
+    const input: RenderInput = { kind: 'html', bytes, url: url ?? `${UNKNOWN_PAGE_ORIGIN}document.html`, label: url ?? 'document.html' };
     return await extractOne(session, input, input.label, 0, resolved, params, false);
   } finally {
     if (!injected) await browser.close();

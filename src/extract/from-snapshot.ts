@@ -11,7 +11,7 @@ import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../s
 import { selectBody, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
-import { decidePageType, pageTypeFeatures, type PageTypeDecision } from '../score/page-type.js';
+import { decidePageType, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -132,7 +132,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     cuts: [],
   };
   if (selection.kind === 'none') return { kind: 'none', reason: selection.reason, explanation };
-  const decision = decidePageType(pageTypeFeatures(tree, snapshot, selection.pageBlocks), p.select.pageType);
+  const decision = decidePageType(pageTypeFeatures(tree, snapshot, selection.pageBlocks), p.select.pageType, {
+    urlKnown: urlFeatures(snapshot.url) !== null,
+  });
   explanation.pageType = decision;
   const pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
   if (p.articlesOnly && decision.type !== 'article') {

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
+import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { RenderInput } from './session.js';
 import type { ReplaySource } from './request-policy.js';
 import { WARC_NAME, type WarcPage } from './inputs-warc.js';
@@ -35,9 +36,6 @@ export const DEFAULT_MAX_INPUT_BYTES = 25 * 1024 * 1024;
 
 /** How much of a file is sniffed for binary signatures, markup and the canonical URL. */
 const SNIFF_BYTES = 64 * 1024;
-
-/** Host for saved pages without a canonical URL; `.invalid` can never resolve (RFC 2606). */
-const SAVED_PAGE_ORIGIN = 'http://saved.invalid/';
 
 /** File names taken from a directory: `.html`, `.htm`, optionally gzipped, and WARC files. */
 const SAVED_PAGE_NAME = /\.(html?|warc)(\.gz)?$/i;
@@ -161,7 +159,7 @@ export async function loadSavedPage(path: string, options: { maxBytes?: number }
   const head = bytes.subarray(0, SNIFF_BYTES);
   const text = sniffText(path, head);
   if (!HTML_MARKUP.test(text)) throw new InputError('input-not-html', `${path} does not look like HTML (no tags)`);
-  return { bytes, url: ownUrl(text) ?? SAVED_PAGE_ORIGIN + encodeURIComponent(basename(path).replace(/\.gz$/i, '')) };
+  return { bytes, url: ownUrl(text) ?? UNKNOWN_PAGE_ORIGIN + encodeURIComponent(basename(path).replace(/\.gz$/i, '')) };
 }
 
 function tooLarge(path: string, size: number, maxBytes: number): InputError {

@@ -10,7 +10,9 @@
 import type { LayoutTree } from '../segment/tree.js';
 import type { LayoutSnapshot } from '../types.js';
 import type { PageBlock } from './block-features.js';
+import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import { logistic } from './block-model.js';
+import { UNKNOWN_URL_FEATURES } from './url-prior.js';
 
 export type PageType = 'article' | 'listing' | 'other';
 
@@ -110,24 +112,11 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   set('headings', Math.min(1, headings / 30));
   set('h1Count', Math.min(1, h1 / 3));
   set('formControls', Math.min(1, controls / 20));
-  // The URL: articles sit deep, with dates, slugs of several words or numeric ids.
-  let path = '/';
-  let query = '';
-  try {
-    const url = new URL(snapshot.url);
-    path = url.pathname;
-    query = url.search;
-  } catch {
-    // a saved page without its URL
-  }
-  const segments = path.split('/').filter((s) => s.length > 0);
-  const last = segments[segments.length - 1] ?? '';
-  set('urlDepth', Math.min(1, segments.length / 6));
-  set('urlDate', URL_DATE.test(path) ? 1 : 0);
-  set('urlSlugWords', Math.min(1, last.replace(/\.[a-z0-9]+$/iu, '').split(/[-_]+/u).filter((w) => /\p{L}{2,}/u.test(w)).length / 8));
-  set('urlNumericId', /\d{5,}/u.test(path) ? 1 : 0);
-  set('urlQuery', query.length > 1 ? 1 : 0);
-  set('urlRoot', segments.length === 0 ? 1 : 0);
+  // The URL: articles sit deep, with dates, slugs of several words or numeric ids. A saved page
+  // without its own URL says nothing here: its URL features take their mean over the pages the
+  // weights were fitted on, so they neither push towards nor away from any type.
+  const fromUrl = urlFeatures(snapshot.url) ?? UNKNOWN_URL_FEATURES;
+  for (const name of URL_FEATURES) set(name, fromUrl[name]);
   // The text: an article has one long run of prose; a listing many short teasers with links.
   const total = tree.stats[0]?.textLength ?? 0;
   set('logText', Math.log1p(total) / 12);
@@ -164,6 +153,36 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   set('codeShare', total > 0 ? Math.min(1, (code / total) * 3) : 0);
   set('commentShare', commentShare(tree));
   return f;
+}
+
+/** The features read off the page's URL. */
+export const URL_FEATURES = ['urlDepth', 'urlDate', 'urlSlugWords', 'urlNumericId', 'urlQuery', 'urlRoot'] as const satisfies readonly PageTypeFeatureName[];
+export type UrlFeatureName = (typeof URL_FEATURES)[number];
+
+/**
+ * The URL features of a page's address, or `null` when the address is not the page's own: a saved
+ * file without a canonical URL is served under UNKNOWN_PAGE_ORIGIN, and that name is ours, not
+ * the site's (it would read as a site root).
+ */
+export function urlFeatures(address: string): Record<UrlFeatureName, number> | null {
+  if (address.startsWith(UNKNOWN_PAGE_ORIGIN)) return null;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  const path = url.pathname;
+  const segments = path.split('/').filter((s) => s.length > 0);
+  const last = segments[segments.length - 1] ?? '';
+  return {
+    urlDepth: Math.min(1, segments.length / 6),
+    urlDate: URL_DATE.test(path) ? 1 : 0,
+    urlSlugWords: Math.min(1, last.replace(/\.[a-z0-9]+$/iu, '').split(/[-_]+/u).filter((w) => /\p{L}{2,}/u.test(w)).length / 8),
+    urlNumericId: /\d{5,}/u.test(path) ? 1 : 0,
+    urlQuery: url.search.length > 1 ? 1 : 0,
+    urlRoot: segments.length === 0 ? 1 : 0,
+  };
 }
 
 function isProseBlock(b: PageBlock): boolean {
@@ -247,7 +266,13 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
   commentShare: 'comment threads',
 };
 
-export function decidePageType(features: Float64Array, weights: PageTypeWeights): PageTypeDecision {
+/**
+ * The type with the highest probability, and the evidence for it in words. `urlKnown: false` (a
+ * saved page without its address) keeps the URL features, which then hold their mean, out of the
+ * reason.
+ */
+export function decidePageType(features: Float64Array, weights: PageTypeWeights, opts: { urlKnown?: boolean } = {}): PageTypeDecision {
+  const silent = new Set<PageTypeFeatureName>(['bias', ...(opts.urlKnown === false ? URL_FEATURES : [])]);
   const terms = (w: PageTypeWeights['article']): Array<{ name: PageTypeFeatureName; c: number }> =>
     PAGE_TYPE_FEATURES.map((name, j) => ({ name, c: (w[name] ?? 0) * features[j]! }));
   const articleTerms = terms(weights.article);
@@ -267,7 +292,7 @@ export function decidePageType(features: Float64Array, weights: PageTypeWeights)
   for (const t of toward) merged.set(t.name, (merged.get(t.name) ?? 0) + t.c);
   const top = [...merged]
     .map(([name, c]) => ({ name, c }))
-    .filter((t) => t.name !== 'bias' && t.c > 0)
+    .filter((t) => !silent.has(t.name) && t.c > 0)
     .sort((a, b) => b.c - a.c)
     .slice(0, 2)
     .map((t) => `${FEATURE_WORDS[t.name]} (${describeValue(t.name, features[PAGE_TYPE_FEATURES.indexOf(t.name)]!)})`);

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { FITTED_PAGE_TYPE } from '../../src/score/fitted-params.js';
+import { decidePageType, PAGE_TYPE_FEATURES, URL_FEATURES, urlFeatures } from '../../src/score/page-type.js';
+import { UNKNOWN_URL_FEATURES } from '../../src/score/url-prior.js';
+import { UNKNOWN_PAGE_ORIGIN } from '../../src/types.js';
+
+test.describe('page type: what the URL says', () => {
+  test('an article address reads as deep, dated and slugged', () => {
+    expect(urlFeatures('https://news.example/2024/05/17/city-council-votes-on-new-budget-plan')).toMatchObject({
+      urlDate: 1,
+      urlRoot: 0,
+      urlQuery: 0,
+    });
+    expect(urlFeatures('https://news.example/')).toMatchObject({ urlRoot: 1, urlDepth: 0 });
+  });
+
+  test('a saved page served under the unknown origin has no URL features of its own', () => {
+    expect(urlFeatures(`${UNKNOWN_PAGE_ORIGIN}story.html`)).toBeNull();
+    expect(urlFeatures('not a url')).toBeNull();
+  });
+
+  test('the prior is a mean: every value lies within the range of its feature', () => {
+    for (const name of URL_FEATURES) {
+      expect(UNKNOWN_URL_FEATURES[name]).toBeGreaterThan(0);
+      expect(UNKNOWN_URL_FEATURES[name]).toBeLessThan(1);
+    }
+  });
+
+  test('an unknown address is kept out of the reason', () => {
+    // Only the bias and an article-like address: the known reason cites the address.
+    const features = new Float64Array(PAGE_TYPE_FEATURES.length);
+    features[PAGE_TYPE_FEATURES.indexOf('bias')] = 1;
+    const address = urlFeatures('https://news.example/politics/2024/05/17/city-council-votes-on-new-budget-plan-for-schools')!;
+    for (const name of URL_FEATURES) features[PAGE_TYPE_FEATURES.indexOf(name)] = address[name];
+    const known = decidePageType(features, FITTED_PAGE_TYPE);
+    expect(known.reason).toMatch(/URL/u);
+    const unknown = decidePageType(features, FITTED_PAGE_TYPE, { urlKnown: false });
+    expect(unknown.probabilities).toEqual(known.probabilities);
+    expect(unknown.reason).not.toMatch(/URL|query string|site root/u);
+  });
+});
