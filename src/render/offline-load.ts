@@ -44,21 +44,10 @@ export interface OfflineLoadPlan {
   waitUntil: 'load';
 }
 
-/**
- * The policy that keeps a saved page's own scripts from running (inline, external, event
- * handlers, `javascript:` URLs) while the collector, which DevTools evaluates, still runs. Used
- * instead of switching JavaScript off in the context: Chromium without JavaScript lays out a
- * deeply nested page at a cost growing with its square (issue 14).
- */
-export const NO_PAGE_SCRIPTS_POLICY = "script-src 'none'";
-
 /** How a saved page is loaded: pure, so it can be tested without a browser. */
-export function offlineLoadPlan(bytes: Buffer, options: { refuseScripts: boolean } = { refuseScripts: true }): OfflineLoadPlan {
+export function offlineLoadPlan(bytes: Buffer): OfflineLoadPlan {
   return {
-    responseHeaders: [
-      { name: 'content-type', value: savedPageContentType(bytes) },
-      ...(options.refuseScripts ? [{ name: 'content-security-policy', value: NO_PAGE_SCRIPTS_POLICY }] : []),
-    ],
+    responseHeaders: [{ name: 'content-type', value: savedPageContentType(bytes) }],
     bodyBase64: bytes.toString('base64'),
     waitUntil: 'load',
   };

@@ -300,12 +300,7 @@ export class RenderSession {
     const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
     const index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
-    // A saved page without its scripts is rendered with JavaScript on and every page script
-    // refused by the document's Content-Security-Policy (offline-load.ts): Chromium with
-    // JavaScript switched off parsed 32,000 divs nested 512 deep in 45 s of CPU against 5 s
-    // with it on (its cost grew with the square of the page; issue 14).
-    const scriptsByPolicy = kind === 'saved' && !options.javaScript;
-    const context = await this.openContext(scriptsByPolicy ? { ...options, javaScript: true } : options);
+    const context = await this.openContext(options);
     try {
       const page = await context.newPage();
       const worker: Worker = { context, page, signature, crashed: false };
@@ -379,7 +374,7 @@ export class RenderSession {
       // request); every other saved page loads in one step with the network off (offline-load.ts).
       let waitUntil: 'load' = 'load';
       if (worker.offline) {
-        const plan = offlineLoadPlan(input.bytes, { refuseScripts: !options.javaScript });
+        const plan = offlineLoadPlan(input.bytes);
         waitUntil = plan.waitUntil;
         stats = worker.offline.arm(plan);
       } else {

@@ -77,23 +77,3 @@ test('a text past the character budget is shortened with an ellipsis and reporte
   expect(result.explanation?.cuts).toEqual(result.cuts);
   expect(result.article.text).toContain('agreed the new budget');
 });
-
-// Saved pages render with JavaScript on in the context but their own scripts refused by the
-// document's Content-Security-Policy (offline-load.ts): no inline script, external script,
-// event handler or javascript: URL of the page may run; with --js they do.
-test("a saved page's own scripts, handlers and javascript: URLs do not run unless asked for", async ({ browser }) => {
-  const mark = (what: string): string => `document.body.insertAdjacentHTML('beforeend', '<p>The ${what} ran and wrote this sentence into the page.</p>')`;
-  const html = page(
-    '',
-    `<img src="x.png" onerror="${mark('error handler')}"><iframe src="javascript:parent.document.title='x'"></iframe>`,
-    `<script>${mark('inline script')}</script><script src="data:text/javascript,${encodeURIComponent(mark('data script'))}"></script><svg onload="${mark('svg handler')}"></svg>`,
-  );
-  const off = await extractHtml(html, { browser });
-  expect(off.status).toBe('article');
-  if (off.status !== 'article') return;
-  expect(off.article.text).toContain('agreed the new budget');
-  expect(off.article.text).not.toContain('ran and wrote');
-  const on = await extractHtml(html, { browser, javaScript: true });
-  expect(on.status).toBe('article');
-  if (on.status === 'article') expect(on.article.text).toContain('The inline script ran and wrote this sentence');
-});
