@@ -7,7 +7,11 @@
  *         the RSS of Node and of the whole Chromium tree every `--every` pages.
  *
  *   npx tsx scripts/bench-hostile.ts heal [--pages 500] [--kills 10] [--concurrency 2]
- *   npx tsx scripts/bench-hostile.ts soak [--pages 10000] [--every 1000] [--concurrency 2]
+ *   npx tsx scripts/bench-hostile.ts soak [--pages 10000] [--every 1000] [--concurrency 2] [--source both|aeb|generated]
+ *
+ * `--source generated` takes only generated pages (small news pages, and every 100th page a
+ * hostile one: a 5,000-item link list, a 100-column table, 300 levels of nesting, a 2 MB text),
+ * `aeb` only the AEB pages, `both` (default) the two in turn.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +28,8 @@ const { positionals, values } = parseArgs({
     kills: { type: 'string', default: '10' },
     every: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '2' },
-    aeb: { type: 'string', default: '/work/shared/data/aeb/html' },
+    aeb: { type: 'string', default: '../shared/data/aeb/html' },
+    source: { type: 'string', default: 'both' },
   },
 });
 const mode = positionals[0] ?? 'soak';
@@ -34,20 +39,37 @@ const concurrency = Number(values.concurrency);
 /** AEB pages (gunzipped once) and one generated page per AEB page, taken in turn. */
 function loadPages(): Buffer[] {
   const pages: Buffer[] = [];
-  try {
+  if (values.source !== 'generated') try {
     for (const name of readdirSync(values.aeb!).filter((n) => n.endsWith('.html.gz')).sort()) {
       pages.push(gunzipSync(readFileSync(join(values.aeb!, name))));
     }
   } catch {
     process.stderr.write(`no AEB pages at ${values.aeb}; generated pages only\n`);
   }
-  const generated = Math.max(pages.length, 50);
+  if (values.source === 'aeb') return pages;
+  const generated = Math.max(pages.length, 100);
   for (let i = 0; i < generated; i++) {
+    if (i % 100 === 99) {
+      pages.push(Buffer.from(hostilePage(Math.floor(i / 100))));
+      continue;
+    }
     const paragraphs = Array.from({ length: 5 + (i % 20) }, (_, p) => `<p>Paragraph ${p} of story ${i}: the council met on Tuesday and agreed the new budget after a long debate about roads.</p>`).join('');
     const links = Array.from({ length: 20 + (i % 50) }, (_, l) => `<li><a href="/s/${l}">Another story ${l}</a></li>`).join('');
     pages.push(Buffer.from(`<!doctype html><html><head><title>Story ${i}</title></head><body><nav><ul>${links}</ul></nav><article><h1>Story ${i}</h1>${paragraphs}</article><footer>© News</footer></body></html>`));
   }
   return pages;
+}
+
+/** A large page of one hostile shape (bench-scale.ts has the full set), the article first. */
+function hostilePage(k: number): string {
+  const article = '<article><h1>Council agrees budget</h1>' + '<p>The council met on Tuesday and agreed the new budget after a long debate about roads, schools and the harbour.</p>'.repeat(8) + '</article>';
+  const shapes = [
+    `<ul>${'<li><a href="/x">More news today</a></li>'.repeat(5_000)}</ul>`,
+    `<table>${`<tr>${'<td>42.0</td>'.repeat(100)}</tr>`.repeat(100)}</table>`,
+    `${'<div>'.repeat(300)}x${'</div>'.repeat(300)}`,
+    `<div>${'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore '.repeat(20_000)}</div>`,
+  ];
+  return `<!doctype html><html><head><title>Council agrees budget</title></head><body>${article}${shapes[k % shapes.length]}</body></html>`;
 }
 
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);

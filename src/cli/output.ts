@@ -1,5 +1,6 @@
 /** Formatting extraction results for stdout and JSON Lines. */
 import type { ExtractionResult } from '../extract/extract.js';
+import type { BudgetCut } from '../extract/page-budget.js';
 
 export type OutputFormat = 'text' | 'json' | 'markdown' | 'html';
 
@@ -15,6 +16,7 @@ export function toRecord(result: ExtractionResult): Record<string, unknown> {
 
 function extras(result: Extract<ExtractionResult, { status: 'article' | 'none' }>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (result.cuts) out['cuts'] = result.cuts;
   if (result.explanation) out['explain'] = result.explanation;
   if (result.screenshot) out['screenshot'] = result.screenshot;
   return out;
@@ -41,6 +43,17 @@ function escape(text: string): string {
   return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
 }
 
+/** What the page budget cut, in a few words: "3 subtrees (41,200 nodes), 1 text (5.9 M chars)". */
+export function describeCuts(cuts: readonly BudgetCut[]): string {
+  const parts: string[] = [];
+  const subtrees = cuts.filter((c) => c.kind === 'subtree');
+  const texts = cuts.filter((c) => c.kind === 'text');
+  const sum = (list: readonly BudgetCut[], key: 'nodes' | 'chars'): number => list.reduce((s, c) => s + c[key], 0);
+  if (subtrees.length > 0) parts.push(`${subtrees.length} subtree${subtrees.length > 1 ? 's' : ''} (${sum(subtrees, 'nodes').toLocaleString('en')} nodes)`);
+  if (texts.length > 0) parts.push(`${texts.length} text${texts.length > 1 ? 's' : ''} shortened (${sum(texts, 'chars').toLocaleString('en')} chars)`);
+  return parts.join(', ');
+}
+
 /** The `--summary` table: one line per input. */
 export function summaryTable(results: readonly ExtractionResult[], elapsedMs: number): string {
   const rows = results.map((r) => {
@@ -51,7 +64,8 @@ export function summaryTable(results: readonly ExtractionResult[], elapsedMs: nu
         : r.status === 'none'
           ? r.reason
           : `${r.error.code}: ${truncate(r.error.message, 70)}`;
-    return `${status.padEnd(6)} ${String(Math.round(r.timingsMs.totalMs)).padStart(6)} ms  ${truncate(r.input, 48).padEnd(48)}  ${detail}`;
+    const cut = r.status !== 'error' && r.cuts ? ` · cut: ${describeCuts(r.cuts)}` : '';
+    return `${status.padEnd(6)} ${String(Math.round(r.timingsMs.totalMs)).padStart(6)} ms  ${truncate(r.input, 48).padEnd(48)}  ${detail}${cut}`;
   });
   const bodies = results.flatMap((r) => (r.status === 'article' ? [r.article.pageType.type] : []));
   const byType = (['article', 'listing', 'other'] as const).map((t) => `${bodies.filter((b) => b === t).length} ${t}`).join(', ');

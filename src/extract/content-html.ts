@@ -51,9 +51,9 @@ function wrappersOf(tree: LayoutTree, id: number, container: number): number[] {
   const chain: number[] = [];
   for (let p = tree.nodes[id]?.parent ?? -1; p > container; p = tree.nodes[p]?.parent ?? -1) {
     const el = elementAt(tree, p);
-    if (el && WRAPPER_TAGS.has(el.tag)) chain.unshift(p);
+    if (el && WRAPPER_TAGS.has(el.tag)) chain.push(p);
   }
-  return chain;
+  return chain.reverse();
 }
 
 /**
@@ -71,7 +71,8 @@ function nodeHtml(tree: LayoutTree, rootId: number, skip: (id: number) => boolea
     }
     const el = elementAt(tree, id)!;
     if (el.tag === 'img') {
-      if (el.attrs.src && !el.attrs.src.startsWith('data:')) {
+      // Only web images: a javascript:, vbscript: or data: source is not an image in clean HTML.
+      if (el.attrs.src && /^https?:/iu.test(el.attrs.src)) {
         into.push(`<img src="${escapeHtml(el.attrs.src)}"${el.attrs.alt ? ` alt="${escapeHtml(el.attrs.alt)}"` : ''}>`);
       }
       return undefined;

@@ -15,6 +15,7 @@ import type { Article, PageTypeVerdict } from './article.js';
 import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
 import { unitOverlays } from './overlays.js';
+import type { BudgetCut } from './page-budget.js';
 
 export interface ExtractTimings {
   /** Reading and checking a saved file. */
@@ -34,9 +35,14 @@ interface ResultBase {
   timingsMs: ExtractTimings;
 }
 
+interface RenderedResult {
+  /** What the page budget cut before extraction (page-budget.ts); present only when something was. */
+  cuts?: BudgetCut[];
+}
+
 export type ExtractionResult =
-  | (ResultBase & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
-  | (ResultBase & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & RenderedResult & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & RenderedResult & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; explanation?: Explanation; screenshot?: string })
   | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean } });
 
 export interface ExtractCallOptions extends ExtractOptionsInput {
@@ -182,7 +188,12 @@ async function extractOne(
       input,
       async (page: RenderedPage) => {
         const t0 = performance.now();
-        const extraction = extractFromSnapshot(page.snapshot, { ...params, ...(options.articlesOnly ? { articlesOnly: true } : {}) });
+        const extraction = extractFromSnapshot(page.snapshot, {
+          budget: { maxNodes: options.maxNodes, maxTextChars: options.maxTextChars },
+          ...params,
+          ...(options.articlesOnly ? { articlesOnly: true } : {}),
+        });
+        const cuts = extraction.explanation.cuts.length > 0 ? { cuts: extraction.explanation.cuts } : {};
         const extractMs = performance.now() - t0;
         const timingsMs: ExtractTimings = {
           loadMs: 0,
@@ -198,9 +209,9 @@ async function extractOne(
         }
         const explanation = options.explain ? extraction.explanation : undefined;
         if (extraction.kind === 'none') {
-          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), timingsMs, explanation, screenshot };
+          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), ...cuts, timingsMs, explanation, screenshot };
         }
-        return { input: label, status: 'article', article: extraction.article, timingsMs, explanation, screenshot };
+        return { input: label, status: 'article', article: extraction.article, ...cuts, timingsMs, explanation, screenshot };
       },
       {
         javaScript: options.javaScript ?? input.kind === 'url',

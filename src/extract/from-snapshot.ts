@@ -15,6 +15,7 @@ import { decidePageType, pageTypeFeatures, urlFeatures, type PageTypeDecision } 
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
+import { DEFAULT_PAGE_BUDGET, fitSnapshotToBudget, type BudgetCut, type PageBudget } from './page-budget.js';
 
 export interface ExtractParams {
   segment: SegmentParams;
@@ -30,6 +31,8 @@ export interface ExtractParams {
   model?: ClusterModel;
   /** How the model stage combines with the visual score; defaults in model-stage.ts. */
   modelStage?: Partial<Omit<ModelStageParams, 'model'>>;
+  /** A page larger than this is cut down before the stages run (page-budget.ts); default DEFAULT_PAGE_BUDGET. */
+  budget?: PageBudget;
 }
 
 export const DEFAULT_EXTRACT_PARAMS: Readonly<ExtractParams> = Object.freeze({
@@ -58,27 +61,39 @@ export interface Explanation {
   seedOrder: number | null;
   containerId: number | null;
   /** Milliseconds spent in each pure stage. */
-  timingsMs: { tree: number; segment: number; score: number; select: number; article: number };
+  timingsMs: { budget: number; tree: number; segment: number; score: number; select: number; article: number };
   /** What the model stage did; present only when a model was given. */
   model?: ModelStageReport;
   /** The page-type decision with the probability of each type. */
   pageType?: PageTypeDecision;
+  /** What the page budget cut before the stages ran (page-budget.ts); node ids above are after the cut. */
+  cuts: BudgetCut[];
 }
 
 export type SnapshotExtraction =
   | { kind: 'article'; article: Article; explanation: Explanation }
   | { kind: 'none'; reason: string; explanation: Explanation; pageType?: PageTypeVerdict };
 
-export function extractFromSnapshot(snapshot: LayoutSnapshot, params: Partial<ExtractParams> = {}): SnapshotExtraction {
-  const { model, modelStage, ...visualParams } = params;
-  if (!model) return extractVisually(snapshot, visualParams);
+export function extractFromSnapshot(rendered: LayoutSnapshot, params: Partial<ExtractParams> = {}): SnapshotExtraction {
+  const { model, modelStage, budget, ...visualParams } = params;
+  const clock = stopwatch();
+  const { snapshot, cuts } = fitSnapshotToBudget(rendered, budget ?? DEFAULT_PAGE_BUDGET);
+  const budgetMs = clock();
+  const withCuts = (extraction: SnapshotExtraction): SnapshotExtraction => {
+    extraction.explanation.cuts = cuts;
+    extraction.explanation.timingsMs.budget = budgetMs;
+    return extraction;
+  };
+  if (!model) return withCuts(extractVisually(snapshot, visualParams));
   const tree = buildLayoutTree(snapshot);
-  return runModelStage({
-    tree,
-    visual: extractVisually(snapshot, visualParams, tree),
-    params: { ...DEFAULT_MODEL_STAGE, ...modelStage, model },
-    extractRegion: (region) => extractVisually(region, visualParams),
-  });
+  return withCuts(
+    runModelStage({
+      tree,
+      visual: extractVisually(snapshot, visualParams, tree),
+      params: { ...DEFAULT_MODEL_STAGE, ...modelStage, model },
+      extractRegion: (region) => extractVisually(region, visualParams),
+    }),
+  );
 }
 
 /** The visual extraction (SPEC §3–4); `tree` may be passed when the caller has built it. */
@@ -113,7 +128,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     }),
     seedOrder: selection.kind === 'article' ? selection.seedOrder : null,
     containerId: selection.kind === 'article' ? selection.containerId : null,
-    timingsMs: { tree: tTree, segment: tSegment, score: tScore, select: tSelect, article: 0 },
+    timingsMs: { budget: 0, tree: tTree, segment: tSegment, score: tScore, select: tSelect, article: 0 },
+    cuts: [],
   };
   if (selection.kind === 'none') return { kind: 'none', reason: selection.reason, explanation };
   const decision = decidePageType(pageTypeFeatures(tree, snapshot, selection.pageBlocks), p.select.pageType, {

@@ -16,6 +16,13 @@ export const extractOptionsSchema = z.object({
   snapshotTimeoutMs: z.number().int().min(100).max(600_000).default(15_000),
   /** Pages with more elements than this are refused (a DOM of a million nodes). */
   maxElements: z.number().int().min(100).default(200_000),
+  /**
+   * The page budget (page-budget.ts): a snapshot with more nodes, or more characters of text,
+   * is cut down (subtrees far from the body emptied, the longest texts shortened) instead of
+   * costing without bound; what was cut is in the result's `cuts`.
+   */
+  maxNodes: z.number().int().min(1_000).default(60_000),
+  maxTextChars: z.number().int().min(10_000).default(1_000_000),
   /** Saved files larger than this are refused before reading. */
   maxBytes: z.number().int().min(1).default(25 * 1024 * 1024),
   /** Resource types to block on live URLs (image, media, font, stylesheet, …). */

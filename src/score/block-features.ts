@@ -172,6 +172,7 @@ export interface BlockFeatureMatrix {
 /** The feature vector of every block (BLOCK_FEATURES order). */
 export function blockFeatures(tree: LayoutTree, units: readonly ScoredUnit[], blocks: readonly PageBlock[]): BlockFeatureMatrix {
   const marks = pathMarks(tree);
+  const siblingIndex = indexAmongSiblings(tree);
   const main = mainProseStyle(blocks);
   const pageHeight = Math.max(1, tree.snapshot.page.height);
   const pageWidth = Math.max(1, tree.snapshot.page.width);
@@ -287,7 +288,7 @@ export function blockFeatures(tree: LayoutTree, units: readonly ScoredUnit[], bl
     const letters = text.match(CASED_LETTER)?.length ?? 0;
     set('upperShare', letters >= 8 ? (text.match(UPPER_LETTER)?.length ?? 0) / letters : 0);
     // Captions and credits sit right under (or over) a picture.
-    set('nextToImage', besideImage(tree, block.ownerId) ? 1 : 0);
+    set('nextToImage', besideImage(tree, siblingIndex, block.ownerId) ? 1 : 0);
   });
   setUnitColumns(values, blocks.map((b) => b.unitOrder), units.map((u) => u.score));
   return { values, rows: blocks.length, mainStyle: main };
@@ -338,19 +339,32 @@ export function headlineBlock(tree: LayoutTree, blocks: readonly PageBlock[]): n
  * Whether a picture sits right before or after the element: its nearest element sibling, on
  * it or on one of its two nearest ancestors (a caption is often wrapped apart from the image).
  */
-function besideImage(tree: LayoutTree, id: number): boolean {
+function besideImage(tree: LayoutTree, siblingIndex: Int32Array, id: number): boolean {
   let node = id;
   for (let level = 0; level < 3 && node > 0; level++) {
     const parent = tree.nodes[node]!.parent;
     const parentEl = elementAt(tree, parent);
     if (!parentEl) return false;
-    const at = parentEl.children.indexOf(node);
+    const at = siblingIndex[node]!;
     for (const sibling of [parentEl.children[at - 1], parentEl.children[at + 1]]) {
       if (sibling !== undefined && isPicture(tree, sibling)) return true;
     }
     node = parent;
   }
   return false;
+}
+
+/**
+ * Each node's position among its parent's children, computed once: looking it up per block
+ * with `children.indexOf` made a list of n items cost n² (issue 14's wide and table pages).
+ */
+function indexAmongSiblings(tree: LayoutTree): Int32Array {
+  const index = new Int32Array(tree.nodes.length);
+  for (const node of tree.nodes) {
+    if (node.kind !== 'element') continue;
+    node.children.forEach((child, i) => (index[child] = i));
+  }
+  return index;
 }
 
 /** A picture, or an element holding one and no text. */

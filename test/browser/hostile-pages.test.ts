@@ -54,3 +54,26 @@ test('safe output: the article HTML carries no script, handler, javascript: or d
     expect(out, String(bad)).not.toMatch(bad);
   }
 });
+
+// The page budget (issue 14, src/extract/page-budget.ts), through rendering: a page past it is
+// cut down and still gives its article, and the result says what was cut.
+test('a page past the node budget is cut down, not lost: the article comes out and cuts name the list', async ({ browser }) => {
+  const html = page('', '', `<ul id="more">${'<li><a href="/x">More news</a></li>'.repeat(6_000)}</ul>`);
+  const result = await extractHtml(html, { browser, maxNodes: 5_000 });
+  expect(result.status).toBe('article');
+  if (result.status !== 'article') return;
+  expect(result.article.text).toContain('agreed the new budget');
+  expect(result.article.text).not.toContain('More news');
+  expect(result.cuts).toEqual([expect.objectContaining({ kind: 'subtree', tag: 'ul', count: 1, nodes: 6_000 * 3 + 1 })]);
+});
+
+test('a text past the character budget is shortened with an ellipsis and reported', async ({ browser }) => {
+  const filler = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor. '.repeat(4_000);
+  const result = await extractHtml(page('', '', `<div id="dump">${filler}</div>`), { browser, maxTextChars: 50_000, explain: true });
+  expect(result.status).toBe('article');
+  if (result.status !== 'article') return;
+  expect(result.cuts).toEqual([expect.objectContaining({ kind: 'text', tag: 'div', count: 1 })]);
+  expect(result.cuts![0]!.chars).toBeGreaterThan(filler.length - 50_000);
+  expect(result.explanation?.cuts).toEqual(result.cuts);
+  expect(result.article.text).toContain('agreed the new budget');
+});

@@ -92,6 +92,32 @@ test('html: links with javascript: URLs do not survive as links', () => {
   expect(article.html).not.toMatch(/javascript:/iu);
 });
 
+// Issue 14 (safe output): an image's src is kept only when it is a web URL; a javascript:,
+// vbscript: or data: src (the collector keeps whatever src the page gives) is left out.
+test('html: images keep only http(s) sources', () => {
+  const picture = (src: string): ReturnType<typeof el> => el('p', [text(prose(1, 30) + ' '), el('img', { src, alt: 'a picture' }), text(' ' + prose(1, 31))]);
+  const article = extract(
+    newsPage({
+      article: [
+        p(prose(4)),
+        picture('https://news.example/ok.jpg'),
+        p(prose(4, 4)),
+        picture('javascript:alert(1)'),
+        p(prose(4, 8)),
+        picture('JaVaScRiPt:alert(2)'),
+        p(prose(4, 12)),
+        picture('vbscript:msgbox(1)'),
+        p(prose(4, 16)),
+        picture('data:image/svg+xml,<svg onload=alert(3)>'),
+        p(prose(4, 20)),
+      ],
+    }),
+  );
+  expect(article.html).toContain('<img src="https://news.example/ok.jpg"');
+  expect(article.html).not.toMatch(/javascript:|vbscript:|data:|onload/iu);
+  expect(article.markdown).not.toMatch(/javascript:|vbscript:|data:/iu);
+});
+
 test('escapeHtml escapes &, <, > and double quotes', () => {
   expect(escapeHtml('a & b < c > d "e"')).toBe('a &amp; b &lt; c &gt; d &quot;e&quot;');
 });

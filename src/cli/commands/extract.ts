@@ -22,6 +22,8 @@ interface ExtractFlags {
   timeout: number;
   scriptTimeout: number;
   maxElements: number;
+  maxNodes: number;
+  maxTextChars: number;
   maxMb: number;
   block?: string[];
   explain?: boolean;
@@ -49,6 +51,8 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
     .option('--script-timeout <ms>', 'time limit for the in-page layout snapshot', intOption(100, 600_000), 15_000)
     .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
+    .option('--max-nodes <n>', 'page budget: a page with more snapshot nodes is cut down (the largest subtrees far from the body emptied; JSON "cuts" says what)', intOption(1_000, 100_000_000), 60_000)
+    .option('--max-text-chars <n>', 'page budget: a page with more characters of text has its longest texts shortened (ending in "…"; listed in "cuts")', intOption(10_000, 1_000_000_000), 1_000_000)
     .option('--max-mb <n>', 'refuse saved files larger than this many MiB', intOption(1, 4096), 25)
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
     .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds')
@@ -135,6 +139,8 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       navigationTimeoutMs: flags.timeout,
       snapshotTimeoutMs: flags.scriptTimeout,
       maxElements: flags.maxElements,
+      maxNodes: flags.maxNodes,
+      maxTextChars: flags.maxTextChars,
       maxBytes: flags.maxMb * 1024 * 1024,
       blockResources: flags.block ?? [],
       explain: flags.explain === true,
@@ -178,5 +184,5 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
 function summaryRow(result: ExtractionResult): ExtractionResult {
   if (result.status !== 'article') return { ...result, explanation: undefined } as ExtractionResult;
   const { text: _t, html: _h, markdown: _m, ...rest } = result.article;
-  return { input: result.input, status: 'article', timingsMs: result.timingsMs, article: { ...rest, text: '', html: '', markdown: '' } };
+  return { input: result.input, status: 'article', ...(result.cuts ? { cuts: result.cuts } : {}), timingsMs: result.timingsMs, article: { ...rest, text: '', html: '', markdown: '' } };
 }

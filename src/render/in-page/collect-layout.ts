@@ -42,6 +42,14 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   /** `white-space` values that keep line breaks. */
   const PRESERVING_WHITE_SPACE = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
   const WHITE = 'rgba(255, 255, 255, 1)';
+  /**
+   * Below this depth an element's box is not asked of the layout: Chromium finds an element's
+   * page position by walking all its ancestors, so `getBoundingClientRect` on a page of 30,000
+   * elements 512 levels deep (the parser's limit) took 10 s of the snapshot's 13 (issue 14).
+   * Deeper elements take their parent's position and their own `offsetWidth`/`offsetHeight`
+   * (which Chromium keeps per box). Real pages rarely nest past 60 levels.
+   */
+  const MAX_MEASURED_DEPTH = 128;
 
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
@@ -142,6 +150,8 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     parentVisibilityHidden: boolean;
     /** The parent's hidden `visibility` was judged a reveal-on-load state and is ignored. */
     parentVisibilityRevealed: boolean;
+    /** Elements above this one. */
+    depth: number;
   }
 
   // Reveal-on-load states. Many pages hide their content until a script shows it: `body
@@ -170,6 +180,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       hiddenByAncestor: false,
       parentVisibilityHidden: false,
       parentVisibilityRevealed: false,
+      depth: 0,
     },
   ];
   const rootTextLength = (root.textContent ?? '').length;
@@ -209,13 +220,17 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const hidden = style.display === 'none';
     if (hidden && parentElement) continue;
 
-    const rect = element.getBoundingClientRect();
-    const box: Box = {
-      x: round(rect.left + scrollX),
-      y: round(rect.top + scrollY),
-      width: round(rect.width),
-      height: round(rect.height),
-    };
+    let box: Box;
+    let rect: { width: number; height: number };
+    if (item.depth <= MAX_MEASURED_DEPTH || !parentElement) {
+      const measured = element.getBoundingClientRect();
+      rect = measured;
+      box = { x: round(measured.left + scrollX), y: round(measured.top + scrollY), width: round(measured.width), height: round(measured.height) };
+    } else {
+      const html = element as HTMLElement;
+      rect = { width: html.offsetWidth ?? 0, height: html.offsetHeight ?? 0 };
+      box = { x: parentElement.box.x, y: parentElement.box.y, width: rect.width, height: rect.height };
+    }
     const ownBackground = parseColour(style.backgroundColor);
     const background = ownBackground.alpha > 0 ? ownBackground.rgba : item.background;
     const isZeroSize = tag !== 'br' && (rect.width === 0 || rect.height === 0);
@@ -265,6 +280,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           hiddenByAncestor: hidesInside,
           parentVisibilityHidden: visibilityHidden,
           parentVisibilityRevealed: visibilityRevealed,
+          depth: item.depth + 1,
         });
       }
     }
