@@ -97,7 +97,10 @@ test('per-site delay and concurrency: never two requests to one site at once, st
   for (const site of ['a.test', 'b.test']) {
     const starts = renderer.starts.filter((s) => new URL(s.url).host === site).map((s) => s.at);
     expect(starts.length).toBeGreaterThan(3);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(58);
+    // The delay is kept between the politeness turns; the fake renderer stamps each start a few
+    // ms later when the machine is loaded (a GC pause between the turn and the call), so allow
+    // 10 ms of jitter. Without the delay the gap is one render (20 ms), so 50 still tells.
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(50);
   }
 });
 
