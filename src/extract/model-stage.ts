@@ -17,9 +17,11 @@
  *      visual container in that sense               → visual   ('visual (model accepts it)')
  *   5. the model's pick holds less than
  *      `minVetoShare` of the visual body's text     → visual   ('visual (model pick too small)')
- *   6. the visual container's γmax is not far out:
+ *   6. the model's pick is neither inside nor around
+ *      the visual container (another region)        → visual   ('visual (model pick elsewhere)')
+ *   7. the visual container's γmax is not far out:
  *      ≥ `vetoBelowGamma` (0.35)                    → visual   ('visual (model unsure)')
- *   7. otherwise the visual body lies far from
+ *   8. otherwise the visual body lies far from
  *      every cluster                                → model    ('model (vetoed visual)')
  * 'primary' — the model's pick wins whenever there is one (clauses 1–2 still apply).
  * When the model wins, its node is extracted by the same visual pipeline run on that subtree
@@ -40,6 +42,13 @@
  * does no harm as a veto and some as the primary; whether it helps needs AEB
  * (`broadsheet model train --from aeb --split A`, then `model eval --from aeb --split B`).
  * 'veto' never lowered a page's F1; 'primary' did, which is why 'veto' is the default.
+ *
+ * Clause 6 keeps a veto to the extent of the body (cut where it ran into comments, widened
+ * where it missed a part), never a jump to another region: the block model already weighs
+ * every region of the page, and a model of bodies' sizes cannot tell a column of teasers from a
+ * short article. On AEB split B a self-trained model jumped from a 0.990 body to a sidebar of
+ * teasers (F1 0.000; −0.011 on the half) before this clause; the gains the veto was built for
+ * were pages where the visual stage found nothing (clause 2).
  *
  * On AEB, split by site (`broadsheet model eval --split A|B --snapshot-cache`, both directions,
  * models trained on the other half's truth or with --self): the visual stage is at F1 0.982 on
@@ -121,6 +130,7 @@ export type ModelStageName =
   | 'visual (model agreed)'
   | 'visual (model accepts it)'
   | 'visual (model pick too small)'
+  | 'visual (model pick elsewhere)'
   | 'visual (model unsure)'
   | 'model (vetoed visual)'
   | 'model (site prior)'
@@ -238,6 +248,9 @@ export function decide(
   }
   if ((tree.stats[pick.id]?.textLength ?? 0) < params.minVetoShare * visualTextLength) {
     return { winner: 'visual', stage: 'visual (model pick too small)' };
+  }
+  if (!isAncestor(tree, pick.id, visualContainerId) && !isAncestor(tree, visualContainerId, pick.id)) {
+    return { winner: 'visual', stage: 'visual (model pick elsewhere)' };
   }
   if (visualGamma !== undefined && params.vetoBelowGamma !== undefined && visualGamma >= params.vetoBelowGamma) {
     return { winner: 'visual', stage: 'visual (model unsure)' };

@@ -193,11 +193,25 @@ test('the cascade clauses, on hand-made picks', () => {
   expect(sidebarText).toBeLessThan(0.3 * visualText);
   expect(decide(tree, body(sidebarId), articleId, visualText, params).stage).toBe('visual (model pick too small)');
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.29, params).stage).toBe('visual (model pick too small)');
-  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
+  // Large enough, but another region than the visual body: a veto never jumps there.
+  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'visual', stage: 'visual (model pick elsewhere)' });
+  // Inside the visual container (a body that ran on into a readers' thread, cut back to the
+  // story) it overrules.
+  const threaded = snapshot([
+    el('main', { id: 'main' }, [
+      el('article', { id: 'story' }, [p(prose(3, 0)), p(prose(3, 1)), p(prose(3, 2))]),
+      el('div', { id: 'thread' }, [p(prose(3, 3)), p(prose(3, 4)), p(prose(3, 5)), p(prose(3, 6))]),
+    ]),
+  ]);
+  const threadedTree = buildLayoutTree(threaded);
+  const ranOn = idOf(threaded, 'main');
+  const story = idOf(threaded, 'story');
+  const ranOnText = threadedTree.stats[ranOn]!.textLength;
+  expect(decide(threadedTree, body(story), ranOn, ranOnText, params)).toEqual({ winner: 'model', stage: 'model (vetoed visual)' });
   // A visual body just outside the acceptance radius (γ 0.4) is kept; one far out (γ 0.3) is vetoed.
   const cautious = { ...params, vetoBelowGamma: 0.35 };
-  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.4).stage).toBe('visual (model unsure)');
-  expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, cautious, 0.3).stage).toBe('model (vetoed visual)');
+  expect(decide(threadedTree, body(story), ranOn, ranOnText, cautious, 0.4).stage).toBe('visual (model unsure)');
+  expect(decide(threadedTree, body(story), ranOn, ranOnText, cautious, 0.3).stage).toBe('model (vetoed visual)');
   expect(decide(tree, body(sidebarId), articleId, visualText, { ...params, cascade: 'primary' }).stage).toBe('model (primary)');
 });
 
