@@ -28,6 +28,16 @@ function modelAround(features: NodeFeatures, radius = 0.3): ClusterModel {
   };
 }
 
+/** A story (3 paragraphs) and a readers' thread (4) side by side in one <main>. */
+function threadedPage() {
+  return snapshot([
+    el('main', { id: 'main' }, [
+      el('article', { id: 'story' }, [p(prose(3, 0)), p(prose(3, 1)), p(prose(3, 2))]),
+      el('div', { id: 'thread' }, [p(prose(3, 3)), p(prose(3, 4)), p(prose(3, 5)), p(prose(3, 6))]),
+    ]),
+  ]);
+}
+
 test('node features are the tree counts of the subtree: text, text per paragraph, link text, images, sentence ends', () => {
   const first = 'First sentence here. Second one!';
   const second = 'Third sentence? Yes.';
@@ -197,12 +207,7 @@ test('the cascade clauses, on hand-made picks', () => {
   expect(decide(tree, body(sidebarId), articleId, sidebarText / 0.31, params)).toEqual({ winner: 'visual', stage: 'visual (model pick elsewhere)' });
   // Inside the visual container (a body that ran on into a readers' thread, cut back to the
   // story) it overrules.
-  const threaded = snapshot([
-    el('main', { id: 'main' }, [
-      el('article', { id: 'story' }, [p(prose(3, 0)), p(prose(3, 1)), p(prose(3, 2))]),
-      el('div', { id: 'thread' }, [p(prose(3, 3)), p(prose(3, 4)), p(prose(3, 5)), p(prose(3, 6))]),
-    ]),
-  ]);
+  const threaded = threadedPage();
   const threadedTree = buildLayoutTree(threaded);
   const ranOn = idOf(threaded, 'main');
   const story = idOf(threaded, 'story');
@@ -244,12 +249,7 @@ test('self-training takes the visual container only when the pick is confident',
 });
 
 test('the site prior takes a node nested with the visual body when its cluster is much more common on the site', () => {
-  const page = snapshot([
-    el('main', { id: 'main' }, [
-      el('article', { id: 'story' }, [p(prose(3, 0)), p(prose(3, 1)), p(prose(3, 2))]),
-      el('div', { id: 'thread' }, [p(prose(3, 3)), p(prose(3, 4)), p(prose(3, 5)), p(prose(3, 6))]),
-    ]),
-  ]);
+  const page = threadedPage();
   const tree = buildLayoutTree(page);
   const mainId = idOf(page, 'main');
   const storyId = idOf(page, 'story');
