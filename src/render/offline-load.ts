@@ -157,6 +157,24 @@ interface PausedRequest {
 }
 
 /**
+ * Minimises the page's window, after which Chromium draws no frames for it (no paint, raster or
+ * compositing) while style and layout, which the snapshot reads, are computed as before: the
+ * viewport is the context's emulated one, not the window's. Only for pages rendered with
+ * JavaScript off, whose documents never wait on an animation frame. Measured on AEB (181 pages,
+ * concurrency 2): the same texts, byte for byte, and the same screenshot; CPU (Node + Chromium)
+ * 398 → 361 ms per page, three runs each in turn. A browser that cannot minimise (an older one,
+ * a headed window manager that refuses) simply keeps drawing.
+ */
+async function stopDrawingFrames(session: CDPSession): Promise<void> {
+  try {
+    const { windowId } = await session.send('Browser.getWindowForTarget');
+    await session.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'minimized' } });
+  } catch {
+    // Drawing frames costs time, never correctness.
+  }
+}
+
+/**
  * Serves saved documents to one page through its own DevTools session. `attach` once per page
  * (it enables the Fetch and Network domains and takes the page offline for its lifetime:
  * only pages that render saved documents get one); `arm` before each navigation.
@@ -173,8 +191,9 @@ export class OfflineDocumentServer {
     private readonly mainFrameId: string,
   ) {}
 
-  static async attach(page: Page): Promise<OfflineDocumentServer> {
+  static async attach(page: Page, options: { drawFrames?: boolean } = {}): Promise<OfflineDocumentServer> {
     const session = await page.context().newCDPSession(page);
+    if (options.drawFrames === false) await stopDrawingFrames(session);
     const { frameTree } = await session.send('Page.getFrameTree');
     const server = new OfflineDocumentServer(session, frameTree.frame.id);
     session.on('Fetch.requestPaused', (event) => server.onDocument(event));

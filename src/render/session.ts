@@ -330,7 +330,7 @@ export class RenderSession {
       page.on('crash', () => {
         worker.crashed = true;
       });
-      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page);
+      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page, { drawFrames: options.javaScript });
       return worker;
     } catch (cause) {
       await this.closeContext(context);
