@@ -18,6 +18,7 @@ import { pageExpression } from './page-expression.js';
 import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
+import { withoutSubresourceRequests } from './inert-subresources.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 
@@ -400,8 +401,11 @@ export class RenderSession {
       // navigated to in one step.
       const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
       if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
+        // Requests that would only be refused are taken out of the markup first.
+        const inert = withoutSubresourceRequests(inPlace.html);
         try {
-          stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);
+          stats = await worker.offline.write({ ...inPlace, html: inert.html }, options.navigationTimeoutMs);
+          stats.refused += inert.requestsRemoved;
         } catch (error) {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }

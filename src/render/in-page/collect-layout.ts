@@ -78,6 +78,77 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     return parsed;
   };
 
+  /**
+   * The image candidate Chromium picks at device pixel ratio 1 from a `srcset` and `src`, for
+   * an image whose attributes were moved: width descriptors are taken against the slot width
+   * of `sizes` (100vw without it), and the smallest candidate of density ≥ 1 wins, else the
+   * densest; `src` is the 1x candidate when `srcset` has no 1x and no width descriptors.
+   */
+  const chosenCandidate = (srcset: string | null, src: string | null, sizes: string | null): string | null => {
+    const slot = slotWidth(sizes);
+    const candidates: Array<{ url: string; density: number }> = [];
+    for (const part of (srcset ?? '').split(/,\s+/)) {
+      const [url, descriptor = '1x'] = part.trim().split(/\s+/);
+      if (!url) continue;
+      const value = parseFloat(descriptor);
+      if (!(value > 0)) continue;
+      const density = descriptor.endsWith('w') ? value / slot : descriptor.endsWith('x') ? value : NaN;
+      if (Number.isFinite(density)) candidates.push({ url: url.replace(/,$/, ''), density });
+    }
+    // With width descriptors `src` is no candidate (as in the HTML standard's selection).
+    const widths = /\d\s*w\s*(,|$)/.test(srcset ?? '');
+    if (src && src.trim() !== '' && !widths && !candidates.some((c) => c.density === 1)) candidates.push({ url: src, density: 1 });
+    if (candidates.length === 0) return null;
+    candidates.sort((a, b) => a.density - b.density);
+    return (candidates.find((c) => c.density >= 1) ?? candidates[candidates.length - 1]!).url;
+  };
+
+  /** The slot width in CSS px of a `sizes` list: its first entry whose media query matches (px, vw, em). */
+  const slotWidth = (sizes: string | null): number => {
+    for (const entry of (sizes ?? '').split(',')) {
+      const m = /^\s*(\(.*\))?\s*([\d.]+)(px|vw|em|rem)\s*$/i.exec(entry);
+      if (!m) continue;
+      if (m[1] && !window.matchMedia(m[1]).matches) continue;
+      const value = parseFloat(m[2]!);
+      const unit = m[3]!.toLowerCase();
+      const px = unit === 'px' ? value : unit === 'vw' ? (value * window.innerWidth) / 100 : value * 16;
+      if (px > 0) return px;
+    }
+    return Math.max(1, window.innerWidth);
+  };
+
+  /**
+   * An http: image on an https: page, as Chromium requests it: upgraded to https: (mixed
+   * content autoupgrade), which `currentSrc` reports for images that were requested.
+   */
+  const upgradedImageUrl = (url: string | undefined): string | undefined => {
+    if (url === undefined || location.protocol !== 'https:' || !url.startsWith('http:')) return url;
+    const upgraded = new URL(url);
+    upgraded.protocol = 'https:';
+    if (upgraded.port === '80') upgraded.port = '';
+    return upgraded.href;
+  };
+
+  /** Image types Chromium decodes: a <picture> source of another type is passed over. */
+  const DECODABLE_TYPES = new Set(['image/webp', 'image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/avif', 'image/svg+xml', 'image/bmp', 'image/x-icon']);
+
+  /** The candidate of the first matching <source> of the image's <picture>, if any. */
+  const pictureCandidate = (image: Element): string | null => {
+    const picture = image.parentElement;
+    if (!picture || picture.localName !== 'picture') return null;
+    for (const source of Array.from(picture.children)) {
+      if (source === image) break;
+      if (source.localName !== 'source') continue;
+      const media = source.getAttribute('media');
+      if (media && !window.matchMedia(media).matches) continue;
+      const type = (source.getAttribute('type') ?? '').trim().toLowerCase();
+      if (type && !DECODABLE_TYPES.has(type)) continue;
+      const srcset = source.getAttribute('srcset') ?? source.getAttribute('data-broadsheet-srcset');
+      if (srcset && srcset.trim() !== '') return chosenCandidate(srcset, null, source.getAttribute('sizes'));
+    }
+    return null;
+  };
+
   const absoluteUrl = (value: string | null): string | undefined => {
     if (value === null || value.trim() === '') return undefined;
     try {
@@ -108,11 +179,19 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       if (href) attrs.href = href;
     } else if (tag === 'img') {
       const image = element as HTMLImageElement;
-      const src = image.currentSrc || absoluteUrl(element.getAttribute('src'));
+      const movedSrc = element.getAttribute('data-broadsheet-src');
+      const movedSrcset = element.getAttribute('data-broadsheet-srcset');
+      // A saved page's image whose request was taken out (inert-subresources.ts) shows a
+      // data: placeholder; its address is the candidate Chromium would have chosen.
+      const src =
+        movedSrc !== null || movedSrcset !== null
+          ? upgradedImageUrl(absoluteUrl(pictureCandidate(element) ?? chosenCandidate(movedSrcset, movedSrc, element.getAttribute('sizes'))))
+          : image.currentSrc || absoluteUrl(element.getAttribute('src'));
       if (src) attrs.src = src;
     } else if (tag === 'source') {
-      const firstCandidate = (element.getAttribute('srcset') ?? '').trim().split(/\s+/)[0] ?? null;
-      const src = absoluteUrl(element.getAttribute('src')) ?? absoluteUrl(firstCandidate);
+      const srcset = element.getAttribute('srcset') ?? element.getAttribute('data-broadsheet-srcset') ?? '';
+      const firstCandidate = srcset.trim().split(/\s+/)[0] ?? null;
+      const src = absoluteUrl(element.getAttribute('src') ?? element.getAttribute('data-broadsheet-src')) ?? absoluteUrl(firstCandidate);
       if (src) attrs.src = src;
     } else if (tag === 'time') {
       const datetime = element.getAttribute('datetime');
@@ -317,7 +396,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   }
   for (const link of Array.from(document.getElementsByTagName('link'))) {
     const rel = link.getAttribute('rel');
-    const href = absoluteUrl(link.getAttribute('href'));
+    const href = absoluteUrl(link.getAttribute('href') ?? link.getAttribute('data-broadsheet-href'));
     if (rel && href) meta.links.push({ rel: rel.trim().toLowerCase(), href });
   }
 

@@ -1,0 +1,42 @@
+import { test, expect } from '@playwright/test';
+import { withoutSubresourceRequests } from '../../src/render/inert-subresources.js';
+
+test('images get a failing data: source and keep their addresses under data-broadsheet-', () => {
+  const { html, requestsRemoved } = withoutSubresourceRequests('<p><img alt="a" src="/a.jpg" srcset="/a2.jpg 2x"><img src=b.png></p>');
+  expect(html).toBe('<p><img src="data:," alt="a" data-broadsheet-src="/a.jpg" data-broadsheet-srcset="/a2.jpg 2x"><img src="data:," data-broadsheet-src=b.png></p>');
+  expect(requestsRemoved).toBe(2);
+});
+
+test('stylesheets are disabled, hints and icons lose their href, canonical links stay', () => {
+  const input = '<head><link rel="stylesheet" href="/s.css"><link rel=preload as=image href="/i.jpg"><link rel="icon" href="/f.ico"><link rel="canonical" href="https://x.test/a"></head>';
+  const { html, requestsRemoved } = withoutSubresourceRequests(input);
+  expect(html).toBe('<head><link disabled rel="stylesheet" href="/s.css"><link rel=preload as=image data-broadsheet-href="/i.jpg"><link rel="icon" data-broadsheet-href="/f.ico"><link rel="canonical" href="https://x.test/a"></head>');
+  expect(requestsRemoved).toBe(3);
+});
+
+test('frames, scripts, media and embeds lose their sources', () => {
+  const { html } = withoutSubresourceRequests('<iframe src="https://ads.test/x" width=300></iframe><script src="/app.js"></script><video poster="/p.jpg" src="/v.mp4"></video><object data="/o.swf"></object>');
+  expect(html).toBe('<iframe data-broadsheet-src="https://ads.test/x" width=300></iframe><script data-broadsheet-src="/app.js"></script><video data-broadsheet-poster="/p.jpg" data-broadsheet-src="/v.mp4"></video><object data-broadsheet-data="/o.swf"></object>');
+});
+
+test('comments, scripts, styles and textareas are copied as they are', () => {
+  const input = '<!-- <img src="/c.jpg"> --><script>var s = "<img src=/s.jpg>";</script><style>/* <img src=x> */</style><textarea><img src="/t.jpg"></textarea><noscript><img src="/n.jpg"></noscript>';
+  const { html, requestsRemoved } = withoutSubresourceRequests(input);
+  // Only the <noscript> image is markup (JavaScript is off where this runs).
+  expect(html).toBe(input.replace('<img src="/n.jpg">', '<img src="data:," data-broadsheet-src="/n.jpg">'));
+  expect(requestsRemoved).toBe(1);
+});
+
+test('quoted ">" inside attributes, empty sources and markup without requests are left alone', () => {
+  const plain = '<p title="a > b">x</p><img src="" alt="empty"><img data-src="/lazy.jpg"><a href="/x">x</a>';
+  expect(withoutSubresourceRequests(plain)).toEqual({ html: plain, requestsRemoved: 0 });
+  const quoted = withoutSubresourceRequests('<img alt="1 > 0" src="/q.jpg">');
+  expect(quoted.html).toBe('<img src="data:," alt="1 > 0" data-broadsheet-src="/q.jpg">');
+});
+
+test('a 2 MB page of 40,000 images and scripts is rewritten whole', () => {
+  const page = '<img src="/i.jpg"><script>x</script>'.repeat(40_000);
+  const { requestsRemoved, html } = withoutSubresourceRequests(page);
+  expect(requestsRemoved).toBe(40_000);
+  expect(html.split('data-broadsheet-src').length - 1).toBe(40_000);
+});
