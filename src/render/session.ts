@@ -9,8 +9,9 @@
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
-import type { Box, LayoutSnapshot } from '../types.js';
+import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
+import { flattenNesting } from './flatten-nesting.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
@@ -43,6 +44,8 @@ export interface RenderedPage {
   /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
   writtenInPlace: boolean;
   timings: { loadMs: number; snapshotMs: number };
+  /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
+  cuts: PageCut[];
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
 }
@@ -242,6 +245,14 @@ export class RenderSession {
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
     if (input.kind === 'html') refuseHugeMarkup(input, resolved.maxElements);
+    // Saved pages without scripts are reshaped where Chromium's cost would explode (deep nesting).
+    const reshaped = input.kind === 'html' && !resolved.javaScript ? flattenNesting(input.bytes) : null;
+    if (input.kind === 'html' && reshaped && reshaped.cuts.length > 0) {
+      const cuts = reshaped.cuts;
+      const original = use;
+      input = { ...input, bytes: reshaped.bytes };
+      use = (page) => original({ ...page, cuts: [...cuts, ...page.cuts] });
+    }
     const browser = this.browser;
     try {
       return await this.renderOnce(input, use, resolved);
@@ -460,6 +471,7 @@ export class RenderSession {
       refusedRequests: stats.refused,
       writtenInPlace: writtenUrl !== undefined,
       timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
+      cuts: [],
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
     };
   }

@@ -77,3 +77,23 @@ test('a text past the character budget is shortened with an ellipsis and reporte
   expect(result.explanation?.cuts).toEqual(result.cuts);
   expect(result.article.text).toContain('agreed the new budget');
 });
+
+// Markup reshaped before rendering (src/render/flatten-nesting.ts): with scripts off, wrappers
+// nested past 256 levels are dropped and long whitespace-free inline runs get line breaks.
+test('20,000 nested divs: the wrappers past 256 levels are dropped before Chromium lays them out; --explain says so', async ({ browser }) => {
+  const result = await extractHtml(page('', '<div>'.repeat(20_000), '</div>'.repeat(20_000)), { browser, explain: true });
+  expect(result.status).toBe('article');
+  if (result.status !== 'article') return;
+  expect(result.article.text).toContain('agreed the new budget');
+  expect(result.cuts).toContainEqual({ kind: 'depth', nodeId: -1, tag: 'div', count: 20_000 - 254, nodes: 20_000 - 254, chars: 0 });
+  expect(result.explanation?.cuts).toEqual(result.cuts);
+});
+
+test('a whitespace-free run of 3,000 spans gets a <wbr> every 1,000 and the cut says so', async ({ browser }) => {
+  const run = Array.from({ length: 3_000 }, (_, i) => `<span class="c${i}">x</span>`).join('');
+  const result = await extractHtml(page('', '', `<div>${run}</div>`), { browser });
+  expect(result.status).toBe('article');
+  if (result.status !== 'article') return;
+  expect(result.article.text).toContain('agreed the new budget');
+  expect(result.cuts).toEqual([{ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: 3, nodes: 0, chars: 0 }]);
+});
