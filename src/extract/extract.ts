@@ -220,6 +220,7 @@ async function extractOne(
         navigationTimeoutMs: options.navigationTimeoutMs,
         snapshotTimeoutMs: options.snapshotTimeoutMs,
         maxElements: options.maxElements,
+        timeBudgetMs: options.timeBudgetMs,
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,

@@ -97,3 +97,16 @@ test('a whitespace-free run of 3,000 spans gets a <wbr> every 1,000 and the cut 
   expect(result.article.text).toContain('agreed the new budget');
   expect(result.cuts).toEqual([{ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: 3, nodes: 0, chars: 0 }]);
 });
+
+// The time budget (src/render/reduce-document.ts through RenderSession): a saved page whose load
+// and snapshot run past it is cut down in Node and rendered once more, not lost.
+test('a page past its time budget is cut down and rendered again: the article comes out, cuts say "time"', async ({ browser }) => {
+  const html = page('', '', `<ul id="more">${'<li><a href="/x">More news</a></li>'.repeat(40_000)}</ul>`);
+  // 100 ms cannot hold the load of 40,000 list items; the reduced page (20 items) loads at once.
+  const result = await extractHtml(html, { browser, timeBudgetMs: 100, explain: true });
+  expect(result.status, result.status === 'error' ? JSON.stringify(result.error) : '').toBe('article');
+  if (result.status !== 'article') return;
+  expect(result.article.text).toContain('agreed the new budget');
+  expect(result.cuts).toEqual([{ kind: 'time', nodeId: -1, tag: 'ul', count: 39_980, nodes: 79_960, chars: 0 }]);
+  expect(result.explanation?.cuts).toEqual(result.cuts);
+});
