@@ -71,8 +71,8 @@ export function reduceDocument(bytes: Buffer, limits: ReductionLimits = DEFAULT_
   const html = rewritableMarkup(bytes);
   if (html === null) return unchanged;
 
-  // The element tree, as the scanner's model of the parser has it; a virtual root is element 0.
-  const elements: Element[] = [{ tag: '#root', parent: -1, start: 0, end: html.length, children: [], size: 0, prose: 0 }];
+  // The element tree, as the scanner's model of the parser has it; element 0 stands for <body>.
+  const elements: Element[] = [{ tag: 'body', parent: -1, start: 0, end: html.length, children: [], size: 0, prose: 0 }];
   const longTexts: Array<{ start: number; end: number; parent: number }> = [];
   const open = new OpenElements<number>((element, at) => {
     elements[element.data]!.end = at;
