@@ -4,10 +4,13 @@
  *   heal: Chromium is killed (SIGKILL) `--kills` times at seeded random moments during a
  *         `--pages` run; prints pages lost (must be 0), pages retried, browsers relaunched.
  *   soak: `--pages` pages through render → extract, results dropped as they are written; prints
- *         the RSS of Node and of the whole Chromium tree every `--every` pages.
+ *         the RSS of Node and of the whole Chromium tree every `--every` pages, and Node's heap
+ *         right after a forced full GC (`npm run bench:hostile` runs node with --expose-gc), so
+ *         that growth of live objects shows apart from RSS noise (allocator slack, young
+ *         garbage not yet collected).
  *
- *   npx tsx scripts/bench-hostile.ts heal [--pages 500] [--kills 10] [--concurrency 2]
- *   npx tsx scripts/bench-hostile.ts soak [--pages 10000] [--every 1000] [--concurrency 2] [--source both|aeb|generated]
+ *   npm run bench:hostile -- heal [--pages 500] [--kills 10] [--concurrency 2]
+ *   npm run bench:hostile -- soak [--pages 10000] [--every 1000] [--concurrency 2] [--source both|aeb|generated]
  *
  * `--source generated` takes only generated pages (small news pages, and every 100th page a
  * hostile one: a 5,000-item link list, a 100-column table, 300 levels of nesting, a 2 MB text),
@@ -89,7 +92,12 @@ async function main(): Promise<void> {
   const failures = new Map<string, number>();
   const started = performance.now();
   const every = Number(values.every);
-  if (mode === 'soak') console.log('pages\tseconds\tnode_rss_mb\tnode_heap_mb\tchromium_rss_mb');
+  /** A full collection, when node runs with --expose-gc (the npm script does). */
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (mode === 'soak') {
+    if (!gc) process.stderr.write('node runs without --expose-gc: heap_after_gc_mb is "-" (use npm run bench:hostile)\n');
+    console.log('pages\tseconds\tnode_rss_mb\tnode_heap_mb\theap_after_gc_mb\tchromium_rss_mb');
+  }
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < total) {
@@ -116,7 +124,12 @@ async function main(): Promise<void> {
       }
       if (mode === 'soak' && done % every === 0) {
         const m = process.memoryUsage();
-        console.log(`${done}\t${((performance.now() - started) / 1000).toFixed(0)}\t${mb(m.rss)}\t${mb(m.heapUsed)}\t${mb(chromiumRssBytes())}`);
+        let afterGc = '-';
+        if (gc) {
+          gc();
+          afterGc = mb(process.memoryUsage().heapUsed);
+        }
+        console.log(`${done}\t${((performance.now() - started) / 1000).toFixed(0)}\t${mb(m.rss)}\t${mb(m.heapUsed)}\t${afterGc}\t${mb(chromiumRssBytes())}`);
       }
     }
   };

@@ -99,6 +99,32 @@ export interface SnapshotMeta {
  */
 export const UNKNOWN_PAGE_ORIGIN = 'http://saved.invalid/';
 
+/**
+ * Something cut from a page so that its cost stays bounded (issue 14), as `--explain` and the
+ * record's `cuts` report it. Cuts of the snapshot (page-budget.ts) name the node; cuts of the
+ * markup before rendering (src/render/flatten-nesting.ts, reduce-document.ts) have no node.
+ */
+export interface PageCut {
+  /**
+   * 'subtree': elements removed with everything inside them; 'text': a text shortened;
+   * 'depth': wrapper tags nested past the depth limit dropped (their content kept);
+   * 'inline-run': `<wbr>`s put into a long whitespace-free run of inline tags;
+   * 'time': the page ran past its time budget and was rendered again cut down (`tag` says
+   * what: the children of a long list or table past the first few, or a long text).
+   */
+  kind: 'subtree' | 'text' | 'depth' | 'inline-run' | 'time';
+  /** Id (in the snapshot as rendered) of the first node cut; -1 for cuts made in the markup. */
+  nodeId: number;
+  /** The removed elements' tag (for text: the parent's). */
+  tag: string;
+  /** Sibling subtrees, dropped tags or inserted breaks in this record (1 for text). */
+  count: number;
+  /** Nodes (elements) removed. */
+  nodes: number;
+  /** Characters of text removed. */
+  chars: number;
+}
+
 /** What one `page.evaluate` returns (SPEC §2). */
 export interface LayoutSnapshot {
   /** The URL the page was rendered at (for saved pages, the URL it was served under). */

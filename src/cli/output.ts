@@ -43,14 +43,34 @@ function escape(text: string): string {
   return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
 }
 
-/** What the page budget cut, in a few words: "3 subtrees (41,200 nodes), 1 text (5.9 M chars)". */
+/**
+ * What was cut, in a few words: "3 subtrees (41,200 nodes), 1 text shortened (5.9 M chars),
+ * 31,744 deep wrapper tags dropped".
+ */
 export function describeCuts(cuts: readonly BudgetCut[]): string {
   const parts: string[] = [];
-  const subtrees = cuts.filter((c) => c.kind === 'subtree');
-  const texts = cuts.filter((c) => c.kind === 'text');
-  const sum = (list: readonly BudgetCut[], key: 'nodes' | 'chars'): number => list.reduce((s, c) => s + c[key], 0);
-  if (subtrees.length > 0) parts.push(`${subtrees.length} subtree${subtrees.length > 1 ? 's' : ''} (${sum(subtrees, 'nodes').toLocaleString('en')} nodes)`);
-  if (texts.length > 0) parts.push(`${texts.length} text${texts.length > 1 ? 's' : ''} shortened (${sum(texts, 'chars').toLocaleString('en')} chars)`);
+  const of = (kind: BudgetCut['kind']): BudgetCut[] => cuts.filter((c) => c.kind === kind);
+  const sum = (list: readonly BudgetCut[], key: 'nodes' | 'chars' | 'count'): number => list.reduce((s, c) => s + c[key], 0);
+  const n = (value: number): string => value.toLocaleString('en');
+  const subtrees = of('subtree');
+  const texts = of('text');
+  const time = of('time');
+  if (time.length > 0) {
+    const timeText = time.filter((c) => c.nodes === 0);
+    const timeNodes = time.filter((c) => c.nodes > 0);
+    parts.push(
+      `over the time budget, rendered again without ${[
+        timeNodes.length > 0 ? `${n(sum(timeNodes, 'nodes'))} elements of ${timeNodes.length} long list${timeNodes.length > 1 ? 's' : ''}/table${timeNodes.length > 1 ? 's' : ''}` : '',
+        timeText.length > 0 ? `${n(sum(timeText, 'chars'))} chars of long text` : '',
+      ].filter(Boolean).join(' and ')}`,
+    );
+  }
+  if (subtrees.length > 0) parts.push(`${subtrees.length} subtree${subtrees.length > 1 ? 's' : ''} (${n(sum(subtrees, 'nodes'))} nodes)`);
+  if (texts.length > 0) parts.push(`${texts.length} text${texts.length > 1 ? 's' : ''} shortened (${n(sum(texts, 'chars'))} chars)`);
+  const depth = of('depth');
+  if (depth.length > 0) parts.push(`${n(sum(depth, 'count'))} wrapper tags nested too deep dropped`);
+  const runs = of('inline-run');
+  if (runs.length > 0) parts.push(`${n(sum(runs, 'count'))} line breaks put into long inline runs`);
   return parts.join(', ');
 }
 

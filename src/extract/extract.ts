@@ -193,6 +193,8 @@ async function extractOne(
           ...params,
           ...(options.articlesOnly ? { articlesOnly: true } : {}),
         });
+        // Cuts of the markup before rendering first, then the page budget's of the snapshot.
+        if (page.cuts.length > 0) extraction.explanation.cuts = [...page.cuts, ...extraction.explanation.cuts];
         const cuts = extraction.explanation.cuts.length > 0 ? { cuts: extraction.explanation.cuts } : {};
         const extractMs = performance.now() - t0;
         const timingsMs: ExtractTimings = {
@@ -218,6 +220,7 @@ async function extractOne(
         navigationTimeoutMs: options.navigationTimeoutMs,
         snapshotTimeoutMs: options.snapshotTimeoutMs,
         maxElements: options.maxElements,
+        timeBudgetMs: options.timeBudgetMs,
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,

@@ -23,6 +23,11 @@ export const extractOptionsSchema = z.object({
    */
   maxNodes: z.number().int().min(1_000).default(60_000),
   maxTextChars: z.number().int().min(10_000).default(1_000_000),
+  /**
+   * Saved pages: the time their load and snapshot may take together; a page past it is cut down
+   * in Node (src/render/reduce-document.ts) and rendered once more (cut kind 'time'). 0: none.
+   */
+  timeBudgetMs: z.number().int().min(0).max(600_000).default(10_000),
   /** Saved files larger than this are refused before reading. */
   maxBytes: z.number().int().min(1).default(25 * 1024 * 1024),
   /** Resource types to block on live URLs (image, media, font, stylesheet, …). */

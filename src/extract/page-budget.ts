@@ -15,7 +15,7 @@
  * The defaults are far above any page of the AEB and WCXB benchmarks (their largest pages
  * have about 30,000 nodes and 300,000 characters), so only hostile pages are touched.
  */
-import type { LayoutSnapshot, SnapshotElement, SnapshotNode } from '../types.js';
+import type { LayoutSnapshot, PageCut, SnapshotElement, SnapshotNode } from '../types.js';
 
 export interface PageBudget {
   /** Snapshot nodes (elements and text nodes) kept at most. */
@@ -26,20 +26,8 @@ export interface PageBudget {
 
 export const DEFAULT_PAGE_BUDGET: Readonly<PageBudget> = Object.freeze({ maxNodes: 60_000, maxTextChars: 1_000_000 });
 
-export interface BudgetCut {
-  /** 'subtree': elements removed with everything inside them; 'text': a text node shortened. */
-  kind: 'subtree' | 'text';
-  /** Id (in the snapshot as rendered) of the first node cut; a run of removed siblings is one record. */
-  nodeId: number;
-  /** The removed elements' tag (for text: the parent's). */
-  tag: string;
-  /** Sibling subtrees in this record (1 for text). */
-  count: number;
-  /** Nodes removed. */
-  nodes: number;
-  /** Characters of text removed. */
-  chars: number;
-}
+/** A cut of the page budget: kind 'subtree' or 'text' (see PageCut). */
+export type BudgetCut = PageCut;
 
 export interface BudgetedSnapshot {
   snapshot: LayoutSnapshot;

@@ -29,6 +29,11 @@ export interface RenderOptions {
   allowedAddresses: string[];
   /** Live pages: the largest decoded response (document or subresource) fetched, in bytes. */
   maxResponseBytes: number;
+  /**
+   * Saved pages: the time their load and snapshot may take together (0: no budget, only the two
+   * timeouts). A page past it is cut down in Node (reduce-document.ts) and rendered once more.
+   */
+  timeBudgetMs: number;
 }
 
 export const DEFAULT_RENDER_OPTIONS = {
@@ -51,6 +56,11 @@ export const DEFAULT_RENDER_OPTIONS = {
   liveLoadGraceMs: 10_000,
   /** The largest news pages weigh 2–5 MB of HTML, hero images a few MB; 16 MiB bounds memory. */
   maxResponseBytes: 16 * 1024 * 1024,
+  /**
+   * Real news pages load and snapshot in 0.2–2 s on the loaded 2-core dev machine (AEB: p99
+   * ~2 s); 10 s is past any of them and bounds what a hostile page costs before it is cut down.
+   */
+  timeBudgetMs: 10_000,
 } as const;
 
 const positiveInt = z.number().int().positive();
@@ -71,6 +81,7 @@ const renderOptionsSchema = z
     allowPrivateNetwork: z.boolean().default(false),
     allowedAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
     maxResponseBytes: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxResponseBytes),
+    timeBudgetMs: z.number().int().min(0).default(DEFAULT_RENDER_OPTIONS.timeBudgetMs),
   })
   .strict();
 

@@ -9,8 +9,10 @@
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
-import type { Box, LayoutSnapshot } from '../types.js';
+import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
+import { flattenNesting } from './flatten-nesting.js';
+import { reduceDocument } from './reduce-document.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
@@ -44,6 +46,8 @@ export interface RenderedPage {
   /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
   writtenInPlace: boolean;
   timings: { loadMs: number; snapshotMs: number };
+  /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
+  cuts: PageCut[];
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
 }
@@ -137,6 +141,9 @@ function refuseHugeMarkup(input: { bytes: Buffer; label: string }, maxElements: 
     );
   }
 }
+
+/** The least time a snapshot gets within a time budget, however long the load took. */
+const MIN_BUDGET_SNAPSHOT_MS = 1_000;
 
 /** How long a failed render waits to learn whether the browser itself died. */
 const BROWSER_DEATH_GRACE_MS = 1_000;
@@ -243,9 +250,17 @@ export class RenderSession {
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
     if (input.kind === 'html') refuseHugeMarkup(input, resolved.maxElements);
+    // Saved pages without scripts are reshaped where Chromium's cost would explode (deep nesting).
+    const reshaped = input.kind === 'html' && !resolved.javaScript ? flattenNesting(input.bytes) : null;
+    if (input.kind === 'html' && reshaped && reshaped.cuts.length > 0) {
+      const cuts = reshaped.cuts;
+      const original = use;
+      input = { ...input, bytes: reshaped.bytes };
+      use = (page) => original({ ...page, cuts: [...cuts, ...page.cuts] });
+    }
     const browser = this.browser;
     try {
-      return await this.renderOnce(input, use, resolved);
+      return await this.renderWithinBudget(input, use, resolved);
     } catch (error) {
       // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
       if (this.closed || this.relaunch === undefined) throw error;
@@ -254,7 +269,32 @@ export class RenderSession {
       if (browser.isConnected()) throw error;
       await this.heal(browser);
       this.health.retried += 1;
-      return this.renderOnce(input, use, resolved);
+      return this.renderWithinBudget(input, use, resolved);
+    }
+  }
+
+  /**
+   * Renders a saved page within its time budget: its load and snapshot are given the budget at
+   * most, and a page that runs past it is cut down in Node (reduce-document.ts: long lists and
+   * tables summarised, long texts truncated) and rendered once more with the full timeouts, its
+   * record saying what was cut (kind 'time'). Live pages have no budget (only their timeouts).
+   */
+  private async renderWithinBudget<T>(input: RenderInput, use: (page: RenderedPage) => Promise<T>, resolved: RenderOptions): Promise<T> {
+    const budgetMs = resolved.timeBudgetMs;
+    if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, use, { ...resolved, timeBudgetMs: 0 });
+    const bounded: RenderOptions = {
+      ...resolved,
+      navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, budgetMs),
+      snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
+    };
+    try {
+      return await this.renderOnce(input, use, bounded);
+    } catch (error) {
+      if (!(error instanceof RenderError && (error.code === 'render-timeout' || error.code === 'render-script-timeout'))) throw error;
+      const reduced = reduceDocument(input.bytes);
+      if (reduced.cuts.length === 0) throw error;
+      const cuts = reduced.cuts;
+      return this.renderOnce({ ...input, bytes: reduced.bytes }, (page) => use({ ...page, cuts: [...cuts, ...page.cuts] }), { ...resolved, timeBudgetMs: 0 });
     }
   }
 
@@ -448,7 +488,10 @@ export class RenderSession {
     const loadMs = performance.now() - loadStarted;
 
     const snapshotStarted = performance.now();
-    const snapshot = await snapshotSettled(page, options);
+    // Within a time budget, the snapshot has what the load left of it (at least a second).
+    const snapshotOptions =
+      options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, options.timeBudgetMs - loadMs)) } : options;
+    const snapshot = await snapshotSettled(page, snapshotOptions);
     const snapshotMs = performance.now() - snapshotStarted;
     if (writtenUrl !== undefined) {
       // The document kept the address of the worker's earlier page; the page's own is its
@@ -464,6 +507,7 @@ export class RenderSession {
       refusedRequests: stats.refused,
       writtenInPlace: writtenUrl !== undefined,
       timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
+      cuts: [],
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
     };
   }

@@ -97,3 +97,18 @@ test('--summary names the cuts in a few words', async () => {
     ]),
   ).toBe('2 subtrees (64,030 nodes), 1 text shortened (5,900,000 chars)');
 });
+
+test('--summary names the cuts made in the markup before rendering too', async () => {
+  const { describeCuts } = await import('../../src/cli/output.js');
+  expect(
+    describeCuts([
+      { kind: 'time', nodeId: -1, tag: 'ul', count: 74_980, nodes: 149_960, chars: 0 },
+      { kind: 'time', nodeId: -1, tag: 'div', count: 1, nodes: 0, chars: 9_700_000 },
+      { kind: 'depth', nodeId: -1, tag: 'div', count: 31_746, nodes: 31_746, chars: 0 },
+      { kind: 'inline-run', nodeId: -1, tag: 'wbr', count: 32, nodes: 0, chars: 0 },
+    ]),
+  ).toBe(
+    'over the time budget, rendered again without 149,960 elements of 1 long list/table and 9,700,000 chars of long text, ' +
+      '31,746 wrapper tags nested too deep dropped, 32 line breaks put into long inline runs',
+  );
+});

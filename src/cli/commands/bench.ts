@@ -21,6 +21,7 @@ interface BenchFlags {
   seed?: number;
   bootstrap?: number;
   progress: boolean;
+  timeBudget: number;
 }
 
 export function benchCommand(setExit: (code: number) => void): Command {
@@ -36,6 +37,7 @@ export function benchCommand(setExit: (code: number) => void): Command {
     .option('--seed <n>', 'seed of the bootstrap generator', intOption(0, 2 ** 32 - 1))
     .option('--bootstrap <n>', 'bootstrap samples for the ± spread (default 1000)', intOption(0, 100_000))
     .option('--no-progress', 'no progress on stderr')
+    .option('--time-budget <ms>', 'time budget of a saved page\'s load and snapshot: a page past it is cut down (long lists and tables summarised, long texts truncated; JSON "cuts", kind "time") and rendered once more; 0: none', intOption(0, 600_000), 10_000)
     .addHelpText(
       'after',
       `
@@ -85,6 +87,7 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
     run = await runBench(corpus, {
       browser,
       concurrency: flags.concurrency,
+      render: { timeBudgetMs: flags.timeBudget },
       ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
       peer: flags.peer,
       ...(flags.screenshots ? { screenshotDir: join(outDir, 'shots') } : {}),
