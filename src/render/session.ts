@@ -17,6 +17,7 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
+import { dropInertScripts } from './inert-scripts.js';
 import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
@@ -454,7 +455,8 @@ export class RenderSession {
       const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
       if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
         try {
-          stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);
+          // Written with JavaScript off: the text of scripts that cannot run is dead weight.
+          stats = await worker.offline.write({ ...inPlace, html: dropInertScripts(inPlace.html) }, options.navigationTimeoutMs);
         } catch (error) {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }
