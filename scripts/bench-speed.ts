@@ -11,7 +11,7 @@
  * this process, one page at a time: it is synchronous) reads the same chunk. Printed:
  * - pages/s of each (pages ÷ the summed wall time of its chunks) and the ratio;
  * - CPU ms per page of each (broadsheet: this process plus every Chromium process, renderers
- *   that exited included; Readability: this process), which does not depend on how loaded
+ *   that exited included, and the two parts; Readability: this process), which does not depend on how loaded
  *   the machine is nor on how many cores a system uses;
  * - broadsheet's median and p95 per stage (load, snapshot, extract) and pages written in place;
  * - RSS of Node and of the Chromium tree after each page count of --rss-at (and at the end);
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   const recycledBefore = session.health.recycled;
   if (peer) runReadability({ bytes: corpus[0]!.bytes, url: corpus[0]!.url });
 
-  const b = { wallMs: 0, cpuMs: 0, failed: 0, load: [] as number[], snapshot: [] as number[], extract: [] as number[], written: 0 };
+  const b = { wallMs: 0, cpuMs: 0, chromiumCpuMs: 0, failed: 0, load: [] as number[], snapshot: [] as number[], extract: [] as number[], written: 0 };
   const r = { wallMs: 0, cpuMs: 0, failed: 0 };
   const memory: string[] = [];
   // Each distinct page's text, the first time it is extracted (broadsheet, Readability.js).
@@ -124,7 +124,8 @@ async function main(): Promise<void> {
   let done = 0;
   for (let start = 0; start < total; start += chunk) {
     const batch = pages.slice(start, start + chunk);
-    const cpuBefore = cpuMsOfThisProcess() + chromiumCpuMs();
+    const chromiumBefore = chromiumCpuMs();
+    const cpuBefore = cpuMsOfThisProcess() + chromiumBefore;
     const started = performance.now();
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -154,7 +155,9 @@ async function main(): Promise<void> {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     b.wallMs += performance.now() - started;
-    b.cpuMs += cpuMsOfThisProcess() + chromiumCpuMs() - cpuBefore;
+    const chromiumAfter = chromiumCpuMs();
+    b.cpuMs += cpuMsOfThisProcess() + chromiumAfter - cpuBefore;
+    b.chromiumCpuMs += chromiumAfter - chromiumBefore;
 
     if (!peer) continue;
     const peerCpuBefore = cpuMsOfThisProcess();
@@ -185,7 +188,7 @@ async function main(): Promise<void> {
   const perSecond = (wallMs: number): number => (total * 1000) / wallMs;
   const stage = (values: number[]): string => `${quantile(values, 0.5).toFixed(0)} / ${quantile(values, 0.95).toFixed(0)}`;
   console.log(`pages ${total} (${corpus.length} distinct, ${values.dir}), broadsheet concurrency ${concurrency}, chunks of ${chunk} in turn, ${availableParallelism()} cores`);
-  console.log(`broadsheet:     ${perSecond(b.wallMs).toFixed(2)} pages/s, ${(b.cpuMs / total).toFixed(0)} CPU ms/page (Node + Chromium), failed ${b.failed}, written in place ${b.written}, workers recycled ${recycled}`);
+  console.log(`broadsheet:     ${perSecond(b.wallMs).toFixed(2)} pages/s, ${(b.cpuMs / total).toFixed(0)} CPU ms/page (Node ${((b.cpuMs - b.chromiumCpuMs) / total).toFixed(0)} + Chromium ${(b.chromiumCpuMs / total).toFixed(0)}), failed ${b.failed}, written in place ${b.written}, workers recycled ${recycled}`);
   if (peer) {
     console.log(`Readability.js: ${perSecond(r.wallMs).toFixed(2)} pages/s, ${(r.cpuMs / total).toFixed(0)} CPU ms/page (jsdom + Readability, one page at a time), failed ${r.failed}`);
     console.log(`ratio broadsheet ÷ Readability.js: ${(r.wallMs / b.wallMs).toFixed(2)}× pages/s, ${(r.cpuMs / b.cpuMs).toFixed(2)}× pages per CPU second`);
