@@ -1,7 +1,9 @@
 /**
  * A render session: many pages over one Chromium, a few at a time. Each render borrows a warm
- * page (its own browser context) from a small pool, sized by the concurrency; a page whose
- * render timed out or crashed is closed instead of reused.
+ * page (its own browser context) from a small pool of up to twice the concurrency (so that
+ * a saved page finds a worker whose document it can be written into, see `takeWorker`); a
+ * page whose render timed out or crashed is closed instead of reused, and a worker is
+ * replaced by a fresh one after `maxRendersPerWorker` renders.
  *
  * The session never closes a browser it was given; `RenderSession.launch` opens one that the
  * session owns and closes in `close()`.
@@ -17,6 +19,7 @@ import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './fail
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
+import { dropInertScripts } from './inert-scripts.js';
 import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
@@ -70,13 +73,38 @@ export interface RenderSessionOptions {
    * every saved page a navigation (for comparing the two).
    */
   inPlace?: boolean;
+  /**
+   * Renders after which a worker's context is closed and a fresh one takes its place (on the
+   * next render that needs it). Default `DEFAULT_MAX_RENDERS_PER_WORKER`.
+   */
+  maxRendersPerWorker?: number;
 }
 
-/** What the session went through: browsers relaunched and renders tried a second time. */
+/**
+ * What the session went through: browsers relaunched, renders tried a second time, workers
+ * recycled after `maxRendersPerWorker` renders.
+ */
 export interface SessionHealth {
   relaunches: number;
   retried: number;
+  recycled: number;
 }
+
+/**
+ * A worker's context is replaced after this many renders. A renderer that writes page after
+ * page into one document keeps some of every page (style sheets, caches, the V8 heap grows in
+ * steps it rarely gives back), so Chromium's memory creeps up over a long run; a fresh context
+ * costs one navigation and a renderer spawn (~0.6 s), ~0.1 % of 500 renders.
+ */
+export const DEFAULT_MAX_RENDERS_PER_WORKER = 500;
+
+/**
+ * Workers kept, idle or busy, per page rendered at once. A saved page is written into a
+ * worker's document only when that document has the page's scheme (offline-load.ts); with one
+ * worker per slot, an http page among https ones (19 of AEB's 181) turned a worker over to
+ * http and the next https page navigated again. Twice as many workers keep both schemes warm.
+ */
+const WORKERS_PER_SLOT = 2;
 
 /**
  * Pages rendered at once unless told otherwise: one per core. Each page in flight keeps one
@@ -183,7 +211,7 @@ function mimeType(response: Response): string {
  * timeout or a crash, whose renderer may still be busy.
  */
 /** Saved pages load with the network off; replayed saved pages and live pages through routes. */
-type WorkerKind = 'saved' | 'replay' | 'live';
+export type WorkerKind = 'saved' | 'replay' | 'live';
 function workerKind(input: RenderInput): WorkerKind {
   return input.kind === 'url' ? 'live' : input.replay ? 'replay' : 'saved';
 }
@@ -196,6 +224,19 @@ interface Worker {
   crashed: boolean;
   /** Serves saved documents with subresources refused in the browser; only on workers for saved pages. */
   offline?: OfflineDocumentServer;
+  /** Renders done on it (it is recycled at `maxRendersPerWorker`). */
+  renders: number;
+}
+
+/**
+ * What a worker's current document lets a page of `kind` at `url` skip: a saved page is written
+ * into a document of its own scheme without a navigation (`canWriteInto`); every other page
+ * navigates whatever the worker holds. Pure, on strings.
+ */
+export function workerFits(kind: WorkerKind, pageUrl: string, workerUrl: string): boolean {
+  if (kind !== 'saved') return true;
+  const colon = pageUrl.indexOf(':');
+  return colon > 0 && workerUrl.slice(0, colon + 1).toLowerCase() === pageUrl.slice(0, colon + 1).toLowerCase();
 }
 
 export class RenderSession {
@@ -203,14 +244,15 @@ export class RenderSession {
   private readonly defaults: RenderOptionsInput;
   private readonly openContexts = new Set<BrowserContext>();
   private readonly idle: Worker[] = [];
-  private readonly maxIdle: number;
+  private readonly maxWorkers: number;
+  private readonly maxRendersPerWorker: number;
   private closed = false;
   private readonly relaunch: (() => Promise<Browser>) | undefined;
   private readonly inPlace: boolean;
   /** Browsers this session launched to replace a dead one (closed by `close()`). */
   private readonly relaunched = new Set<Browser>();
   private relaunching: Promise<void> | null = null;
-  readonly health: SessionHealth = { relaunches: 0, retried: 0 };
+  readonly health: SessionHealth = { relaunches: 0, retried: 0, recycled: 0 };
 
   constructor(
     private browser: Browser,
@@ -222,7 +264,10 @@ export class RenderSession {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
-    this.maxIdle = concurrency;
+    this.maxWorkers = WORKERS_PER_SLOT * concurrency;
+    const maxRenders = options.maxRendersPerWorker ?? DEFAULT_MAX_RENDERS_PER_WORKER;
+    if (!Number.isInteger(maxRenders) || maxRenders < 1) throw new RangeError('maxRendersPerWorker must be an integer ≥ 1');
+    this.maxRendersPerWorker = maxRenders;
     this.defaults = options.defaults ?? {};
   }
 
@@ -326,6 +371,7 @@ export class RenderSession {
     try {
       worker = await this.takeWorker(resolved, workerKind(input), input.url);
       worker.crashed = false;
+      worker.renders += 1;
       try {
         const rendered = await this.load(worker, input, resolved);
         const result = await use(rendered);
@@ -358,16 +404,17 @@ export class RenderSession {
   private async takeWorker(options: RenderOptions, kind: WorkerKind, url: string): Promise<Worker> {
     // Saved and live pages need differently set up pages (see `OfflineDocumentServer`).
     const signature = JSON.stringify([kind, options.javaScript, options.viewport, options.userAgent ?? null]);
-    // A saved page is written into a document of its own scheme without a navigation
-    // (offline-load.ts): among fitting workers, one whose page has that scheme comes first.
-    const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-    let index = this.idle.findIndex((w) => w.signature === signature && w.page.url().startsWith(scheme));
-    if (index < 0) index = this.idle.findIndex((w) => w.signature === signature);
+    // Warm workers are keyed by what their current document allows (`workerFits`): a saved
+    // page takes the longest-idle worker whose document has its scheme; failing that, a new
+    // worker while the pool has room (it navigates once, then keeps that scheme for the pages
+    // after), and only then a worker of the other scheme (which navigates and turns over).
+    let index = this.idle.findIndex((w) => w.signature === signature && workerFits(kind, url, w.page.url()));
+    if (index < 0 && this.openContexts.size >= this.maxWorkers) index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
     const context = await this.openContext(options);
     try {
       const page = await context.newPage();
-      const worker: Worker = { context, page, signature, crashed: false };
+      const worker: Worker = { context, page, signature, crashed: false, renders: 0 };
       page.on('crash', () => {
         worker.crashed = true;
       });
@@ -381,6 +428,12 @@ export class RenderSession {
 
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
     worker.offline?.disarm();
+    if (healthy && !this.closed && worker.renders >= this.maxRendersPerWorker) {
+      // Worn out, not broken: a fresh context takes its place when a render needs one.
+      this.health.recycled += 1;
+      await this.closeContext(worker.context);
+      return;
+    }
     if (healthy && !this.closed) {
       // Routes belong to the render that set them; the next render sets its own. The page is
       // first taken to about:blank while they still stand: a document left live could navigate
@@ -396,7 +449,8 @@ export class RenderSession {
           ]);
       if (cleared) {
         this.idle.push(worker);
-        while (this.idle.length > this.maxIdle) await this.closeContext(this.idle.shift()!.context);
+        // Over the pool's size (workers of another signature were opened): the longest idle go.
+        while (this.idle.length > 0 && this.openContexts.size > this.maxWorkers) await this.closeContext(this.idle.shift()!.context);
         return;
       }
     }
@@ -441,8 +495,9 @@ export class RenderSession {
       // navigated to in one step.
       const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
       if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
-        // Requests that would only be refused are taken out of the markup first.
-        const inert = withoutSubresourceRequests(inPlace.html);
+        // Written with JavaScript off: the text of scripts that cannot run is dead weight, and
+        // requests that would only be refused are taken out of the markup first.
+        const inert = withoutSubresourceRequests(dropInertScripts(inPlace.html));
         try {
           stats = await worker.offline.write({ ...inPlace, html: inert.html }, options.navigationTimeoutMs);
           stats.refused += inert.requestsRemoved;

@@ -117,10 +117,45 @@ test('a saved page written into the last page\'s document gives the snapshot its
       expect(expected.written).toBe(false);
       written.push(actual.written);
     }
-    // The first https sample after the http pages navigates again.
-    expect(written).toEqual([false, true, true, true, true, false, true, false, true, true, true]);
+    // The first http page opens a second worker (the pool holds two per slot); the https
+    // samples after the http pages find the first worker, https still, and are written.
+    expect(written).toEqual([false, true, true, true, true, false, true, true, true, true, true]);
   } finally {
     await navigating.close();
     await writing.close();
   }
+});
+
+test('a worker is recycled after maxRendersPerWorker renders, and the pages come out the same', async ({ browser }) => {
+  const { RenderSession } = await import('../../src/render/session.js');
+  const lasting = new RenderSession(browser, { concurrency: 1 });
+  const recycling = new RenderSession(browser, { concurrency: 1, maxRendersPerWorker: 2 });
+  const pages = ['one', 'two', 'three', 'four', 'five'].map((name) =>
+    input(`<!doctype html><body><h1>${name}</h1><p style="width:40%">The ${name} page.</p></body>`, `${name}.html`, `https://news.example/${name}`),
+  );
+  const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
+    session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, written: rendered.writtenInPlace }));
+  try {
+    const written: boolean[] = [];
+    for (const page of pages) {
+      const expected = await take(lasting, page);
+      const actual = await take(recycling, page);
+      expect(actual.snapshot, page.label).toEqual(expected.snapshot);
+      expect(actual.finalUrl).toBe(expected.finalUrl);
+      written.push(actual.written);
+    }
+    // Renders 2 and 4 wore their worker out; each fresh worker navigates once, then writes.
+    expect(recycling.health.recycled).toBe(2);
+    expect(lasting.health.recycled).toBe(0);
+    expect(written).toEqual([false, true, false, true, false]);
+    expect(recycling.activePages).toBe(0);
+  } finally {
+    await lasting.close();
+    await recycling.close();
+  }
+});
+
+test('maxRendersPerWorker must be a positive integer', async ({ browser }) => {
+  const { RenderSession } = await import('../../src/render/session.js');
+  expect(() => new RenderSession(browser, { maxRendersPerWorker: 0 })).toThrow(RangeError);
 });
