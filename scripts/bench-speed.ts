@@ -14,7 +14,8 @@
  *   that exited included, and the two parts; Readability: this process), which does not depend on how loaded
  *   the machine is nor on how many cores a system uses;
  * - broadsheet's median and p95 per stage (load, snapshot, extract) and pages written in place;
- * - RSS of Node and of the Chromium tree after each page count of --rss-at (and at the end);
+ * - RSS of Node and of the Chromium tree after each page count of --rss-at (and at the end), and
+ *   Node's RSS and heap after a full GC when node runs with --expose-gc (the npm script does);
  * - the AEB F1 of both (src/bench/metrics.ts) over the distinct pages, each scored the first
  *   time it is extracted (a failed page is a miss), so speed and quality come from one run.
  * --texts FILE writes broadsheet's text of each distinct page, one JSON object per line sorted
@@ -90,6 +91,19 @@ function loadPages(dir: string): SavedPage[] {
     });
 }
 
+/**
+ * Node's RSS and heap right after a full collection, when node runs with --expose-gc (the npm
+ * script does): RSS alone swings by a hundred MiB with V8's heap sizing, so growth of live
+ * objects only shows here.
+ */
+const afterGc = (): string => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return '';
+  gc();
+  const m = process.memoryUsage();
+  return ` (after a full GC: RSS ${mb(m.rss)} MiB, heap ${mb(m.heapUsed)} MiB)`;
+};
+
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 const cpuMsOfThisProcess = (): number => {
   const usage = process.cpuUsage();
@@ -147,7 +161,7 @@ async function main(): Promise<void> {
         }
         done++;
         if (rssAt.has(done)) {
-          const line = `after ${done} pages: Node RSS ${mb(process.memoryUsage.rss())} MiB, Chromium RSS ${mb(chromiumRssBytes())} MiB`;
+          const line = `after ${done} pages: Node RSS ${mb(process.memoryUsage.rss())} MiB${afterGc()}, Chromium RSS ${mb(chromiumRssBytes())} MiB`;
           memory.push(line);
           process.stderr.write(`${line}\n`); // as it happens, for runs stopped early
         }
