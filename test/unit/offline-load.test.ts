@@ -4,7 +4,7 @@
  * (test/browser/render-offline.test.ts), against a local server that counts what it is asked.
  */
 import { test, expect } from '@playwright/test';
-import { canWriteInto, documentDecision, inPlaceDocument, offlineLoadPlan } from '../../src/render/offline-load.js';
+import { canWriteInto, documentDecision, inPlaceDocument, leadingDoctypeEnd, offlineLoadPlan } from '../../src/render/offline-load.js';
 
 test('the plan serves the saved bytes as they are, with the content type Chromium needs', () => {
   const bytes = Buffer.from('<p>caf\u00e9</p>', 'utf8');
@@ -76,4 +76,21 @@ test('a page is written only into a document of its own scheme', () => {
   expect(canWriteInto('https://b.example/other', http)).toBe(false);
   expect(canWriteInto('about:blank', https)).toBe(false);
   expect(canWriteInto('chrome-error://chromewebdata/', http)).toBe(false);
+});
+
+test('the doctype is found after comments and bogus comments in one pass, and pages of adjacent comments without one end at once', () => {
+  expect(leadingDoctypeEnd('<!DOCTYPE html><p>')).toBe(15);
+  expect(leadingDoctypeEnd(' <!-- a --> \n<?xml x?><!doctype html>x')).toBe(' <!-- a --> \n<?xml x?><!doctype html>'.length);
+  expect(leadingDoctypeEnd('<p><!doctype html>')).toBe(-1);
+  expect(leadingDoctypeEnd('<!doctypes>')).toBe(-1);
+  expect(leadingDoctypeEnd('<!-- never closed <!doctype html>')).toBe(-1);
+  // Comments side by side with no doctype made the old regular expression backtrack
+  // exponentially (a 3 KB page ran for minutes). Counted in steps, not timed: the answer for a
+  // 2 MB page must come back, and be the same as for a small one.
+  const block = (i: number): string => `<!-- block ${i} start --><div><a href="/a${i}">link</a></div><!-- block ${i} end -->\n`;
+  const big = `<!-- banner -->\n${Array.from({ length: 20_000 }, (_, i) => block(i)).join('')}<p>body</p>`;
+  expect(big.length).toBeGreaterThan(1_500_000);
+  expect(leadingDoctypeEnd(big)).toBe(-1);
+  const page = inPlaceDocument(Buffer.from(big), 'https://example.com/a');
+  expect(page?.html.startsWith('<base href="https://example.com/a">')).toBe(true);
 });
