@@ -81,7 +81,7 @@ export class RenderError extends BroadsheetError {
 }
 
 /**
- * A live fetch the fetch guard stopped or that broke under its limits (src/render/guarded-fetch.ts):
+ * A live fetch the fetch guard stopped or that broke under its limits (src/net/guarded-fetch.ts):
  * a refused scheme or address, too many redirects, a response or header block over its limit,
  * a server too slow to finish within the time budget, a body that cannot be decoded.
  */

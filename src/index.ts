@@ -26,7 +26,8 @@ export type { SelectParams } from './score/select-params.js';
 // Rendering.
 export { findChromium, launchBrowser } from './render/browser.js';
 export { RenderSession } from './render/session.js';
-export type { RenderInput, RenderedPage, Overlay } from './render/session.js';
+export type { RenderedPage, Overlay } from './render/session.js';
+export type { RenderInput } from './input/types.js';
 
 // Benchmark metric, URL analysis and the cluster model.
 export { pageScores, aggregate, tokenize, tokenizeMultilingual } from './bench/metrics.js';
@@ -50,8 +51,9 @@ export {
 export type { CrawlStore, PageRecord, PageRow, ArticleRow, FrontierEntry, EnqueueEntry, StoreCounts } from './store/index.js';
 
 // WARC input and the corpus pipeline.
-export { readWarc, readWarcReplay, expandWarcSpecs, WarcReplay } from './render/inputs-warc.js';
-export type { WarcPage, WarcEvent, WarcSkipReason } from './render/inputs-warc.js';
+export { readWarc, readWarcReplay, expandWarcSpecs, WarcReplay } from './input/warc.js';
+export type { WarcEvent, WarcSkipReason } from './input/warc.js';
+export type { WarcPage } from './input/types.js';
 export { buildCorpus, CorpusSettingsMismatch } from './corpus/pipeline.js';
 export type { CorpusOptions, CorpusRun } from './corpus/pipeline.js';
 export { QUALITY_RULES } from './corpus/quality-rules.js';

@@ -102,7 +102,7 @@ export const UNKNOWN_PAGE_ORIGIN = 'http://saved.invalid/';
 /**
  * Something cut from a page so that its cost stays bounded (issue 14), as `--explain` and the
  * record's `cuts` report it. Cuts of the snapshot (page-budget.ts) name the node; cuts of the
- * markup before rendering (src/render/flatten-nesting.ts, reduce-document.ts) have no node.
+ * markup before rendering (src/markup/flatten-nesting.ts, reduce-document.ts) have no node.
  */
 export interface PageCut {
   /**

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright';
 import { BrowserLaunchError, describeError } from '../errors.js';
 import { extractFromSnapshot } from '../extract/from-snapshot.js';
 import { unitOverlays } from '../extract/overlays.js';
-import { loadSavedPage } from '../render/inputs.js';
+import { loadSavedPage } from '../input/inputs.js';
 import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
 import type { RenderOptionsInput } from '../render/options.js';
 import { readHtmlBytes } from './corpora/html-source.js';

@@ -12,7 +12,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BrowserLaunchError, describeError } from '../errors.js';
-import { loadSavedPage } from '../render/inputs.js';
+import { loadSavedPage } from '../input/inputs.js';
 import { collectorExpression } from '../render/snapshot.js';
 import type { RenderSession } from '../render/session.js';
 import type { LayoutSnapshot } from '../types.js';

@@ -6,9 +6,9 @@
  * - a crawl database (`.db`, `.sqlite`): its articles, already extracted.
  */
 import { existsSync } from 'node:fs';
-import { expandInputs, loadSavedPage, type InputSpec } from '../render/inputs.js';
-import { readWarc, readWarcReplay, type WarcSkipReason } from '../render/inputs-warc.js';
-import type { RenderInput } from '../render/session.js';
+import { expandInputs, loadSavedPage, type InputSpec } from '../input/inputs.js';
+import { readWarc, readWarcReplay, type WarcSkipReason } from '../input/warc.js';
+import type { RenderInput } from '../input/types.js';
 import { openSqliteStore } from '../store/index.js';
 import type { InputError } from '../errors.js';
 import type { RobotsIndex } from './opt-outs.js';

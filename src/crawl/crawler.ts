@@ -14,7 +14,7 @@ import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
 import type { RenderOptionsInput, RenderSession } from '../render/index.js';
-import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../render/guarded-fetch.js';
+import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../net/guarded-fetch.js';
 import type { CrawlStore, EnqueueEntry, ExtractionInput, FrontierEntry, PageRecord } from '../store/types.js';
 import type { LayoutSnapshot } from '../types.js';
 import { normalizeUrl, siteOf } from '../url/index.js';

@@ -6,10 +6,11 @@
  */
 import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
-import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../render/inputs.js';
-import { expandWarcSpecs } from '../render/inputs-warc.js';
+import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../input/inputs.js';
+import { expandWarcSpecs } from '../input/warc.js';
 import { launchBrowser } from '../render/browser.js';
-import { RenderSession, type RenderInput, type RenderedPage } from '../render/session.js';
+import type { RenderInput } from '../input/types.js';
+import { RenderSession, type RenderedPage } from '../render/session.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { Article, PageTypeVerdict } from './article.js';
 import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';

@@ -25,7 +25,7 @@ export const extractOptionsSchema = z.object({
   maxTextChars: z.number().int().min(10_000).default(1_000_000),
   /**
    * Saved pages: the time their load and snapshot may take together; a page past it is cut down
-   * in Node (src/render/reduce-document.ts) and rendered once more (cut kind 'time'). 0: none.
+   * in Node (src/markup/reduce-document.ts) and rendered once more (cut kind 'time'). 0: none.
    */
   timeBudgetMs: z.number().int().min(0).max(600_000).default(10_000),
   /** Saved files larger than this are refused before reading. */

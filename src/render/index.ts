@@ -1,5 +1,6 @@
 // The render stage's public pieces. Only src/render/ imports Playwright; other stages get
-// plain data (LayoutSnapshot) and the few types below.
+// plain data (LayoutSnapshot) and the few types below. Inputs are read by src/input/, markup is
+// prepared by src/markup/, the network is guarded by src/net/.
 export {
   BROWSER_INSTALL_HELP,
   CHROMIUM_ARGS,
@@ -29,12 +30,4 @@ export {
 } from './options.js';
 export { BLOCKABLE_RESOURCE_TYPES, savedPageContentType } from './request-policy.js';
 export { takeSnapshot } from './snapshot.js';
-export {
-  DEFAULT_MAX_INPUT_BYTES,
-  expandInputs,
-  loadSavedPage,
-  toRenderInput,
-  type InputSpec,
-  type SavedPage,
-} from './inputs.js';
 export type { Browser } from 'playwright';

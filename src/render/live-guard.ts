@@ -13,8 +13,8 @@
 import type { Page, Request, Route } from 'playwright';
 import { FetchError } from '../errors.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import { checkResolved, checkUrl } from './address-guard.js';
-import { guardedFetch, type FetchedResponse, type FetchLimits } from './guarded-fetch.js';
+import { checkResolved, checkUrl } from '../net/address-guard.js';
+import { guardedFetch, type FetchedResponse, type FetchLimits } from '../net/guarded-fetch.js';
 import type { RequestStats } from './request-policy.js';
 
 export interface GuardedStats extends RequestStats {

@@ -6,6 +6,9 @@
  * - Live (URLs): everything is allowed, except resource types the caller chose to block.
  */
 import type { BrowserContext, Request, Route } from 'playwright';
+import type { ReplaySource } from '../input/types.js';
+
+export type { ReplayResource, ReplaySource } from '../input/types.js';
 
 /** Counts what a policy refused; read it after the snapshot. */
 /** A browser context or a single page: both can route requests. */
@@ -15,18 +18,6 @@ export interface RequestStats {
   refused: number;
   /** Subresources served from an archive (saved pages with a `ReplaySource`). */
   replayed?: number;
-}
-
-/** An archived subresource: what a replayed request is answered with. */
-export interface ReplayResource {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
-/** Where an offline render finds a page's archived subresources (a WARC's, see inputs-warc.ts). */
-export interface ReplaySource {
-  lookup(url: string): ReplayResource | undefined;
 }
 
 /** Resource types Playwright reports (`request.resourceType()`) that may be blocked live. */

@@ -12,29 +12,21 @@ import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot, PageCut } from '../types.js';
+import type { RenderInput } from '../input/types.js';
+import { prepareMarkup, type PreparedMarkup } from '../markup/prepare.js';
+import { reduceDocument } from '../markup/reduce-document.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
-import { flattenNesting } from './flatten-nesting.js';
-import { reduceDocument } from './reduce-document.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
 import { pageExpression } from './page-expression.js';
-import { dropInertScripts } from './inert-scripts.js';
-import { canWriteInto, inPlaceDocument, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
+import { canWriteInto, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
-import { withoutSubresourceRequests } from './inert-subresources.js';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './guarded-fetch.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 
-export type RenderInput =
-  /**
-   * A saved page: `bytes` are served as the document at `url`; nothing else is fetched, except
-   * subresources that `replay` holds (an archive's stylesheets and images), served from it.
-   */
-  | { kind: 'html'; bytes: Buffer; url: string; label: string; replay?: ReplaySource }
-  /** A live page, fetched from the network. */
-  | { kind: 'url'; url: string; label: string };
+export type { RenderInput } from '../input/types.js';
 
 export type Overlay = PageOverlay;
 
@@ -147,28 +139,6 @@ class Slots {
 
 /** Failures of the page itself, after which its renderer is idle and can be reused. */
 const REUSABLE_AFTER = new Set<string>(['render-http-status', 'render-not-html', 'render-dom-too-large', 'render-navigation']);
-
-/**
- * Counts start tags in saved markup before rendering: a file with far more elements than the
- * limit is refused at once instead of after Chromium has spent seconds laying it out (a DOM of
- * a million nodes took ~25 s to load). Counts `<` followed by a letter, so text that merely
- * looks like a tag can only make the estimate high, never let a huge page through.
- */
-function refuseHugeMarkup(input: { bytes: Buffer; label: string }, maxElements: number): void {
-  const bytes = input.bytes;
-  let tags = 0;
-  for (let i = bytes.indexOf(0x3c); i >= 0 && i < bytes.length - 1; i = bytes.indexOf(0x3c, i + 1)) {
-    const next = bytes[i + 1]! | 0x20; // lower-case ASCII letters
-    if (next >= 0x61 && next <= 0x7a) tags++;
-  }
-  if (tags > maxElements) {
-    throw new RenderError(
-      'render-dom-too-large',
-      `The page has ${tags} elements (start tags in its markup), more than the limit of ${maxElements}`,
-      false,
-    );
-  }
-}
 
 /** The least time a snapshot gets within a time budget, however long the load took. */
 const MIN_BUDGET_SNAPSHOT_MS = 1_000;
@@ -294,18 +264,17 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
-    if (input.kind === 'html') refuseHugeMarkup(input, resolved.maxElements);
-    // Saved pages without scripts are reshaped where Chromium's cost would explode (deep nesting).
-    const reshaped = input.kind === 'html' && !resolved.javaScript ? flattenNesting(input.bytes) : null;
-    if (input.kind === 'html' && reshaped && reshaped.cuts.length > 0) {
-      const cuts = reshaped.cuts;
+    // Saved pages are prepared in Node first (src/markup/prepare.ts): refused when huge,
+    // reshaped where Chromium's cost would explode, made ready to be written in place.
+    const prepared = input.kind === 'html' ? this.prepare(input, resolved) : null;
+    if (prepared && prepared.cuts.length > 0) {
+      const cuts = prepared.cuts;
       const original = use;
-      input = { ...input, bytes: reshaped.bytes };
       use = (page) => original({ ...page, cuts: [...cuts, ...page.cuts] });
     }
     const browser = this.browser;
     try {
-      return await this.renderWithinBudget(input, use, resolved);
+      return await this.renderWithinBudget(input, prepared, use, resolved);
     } catch (error) {
       // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
       if (this.closed || this.relaunch === undefined) throw error;
@@ -314,8 +283,18 @@ export class RenderSession {
       if (browser.isConnected()) throw error;
       await this.heal(browser);
       this.health.retried += 1;
-      return this.renderWithinBudget(input, use, resolved);
+      return this.renderWithinBudget(input, prepared, use, resolved);
     }
+  }
+
+  /** The markup step of a saved page (pure; see src/markup/prepare.ts). */
+  private prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions, bytes: Buffer = input.bytes): PreparedMarkup {
+    return prepareMarkup(bytes, {
+      url: input.url,
+      maxElements: resolved.maxElements,
+      javaScript: resolved.javaScript,
+      inPlace: this.inPlace && input.replay === undefined,
+    });
   }
 
   /**
@@ -324,22 +303,28 @@ export class RenderSession {
    * tables summarised, long texts truncated) and rendered once more with the full timeouts, its
    * record saying what was cut (kind 'time'). Live pages have no budget (only their timeouts).
    */
-  private async renderWithinBudget<T>(input: RenderInput, use: (page: RenderedPage) => Promise<T>, resolved: RenderOptions): Promise<T> {
+  private async renderWithinBudget<T>(
+    input: RenderInput,
+    prepared: PreparedMarkup | null,
+    use: (page: RenderedPage) => Promise<T>,
+    resolved: RenderOptions,
+  ): Promise<T> {
     const budgetMs = resolved.timeBudgetMs;
-    if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, use, { ...resolved, timeBudgetMs: 0 });
+    if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, prepared, use, { ...resolved, timeBudgetMs: 0 });
     const bounded: RenderOptions = {
       ...resolved,
       navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, budgetMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
     try {
-      return await this.renderOnce(input, use, bounded);
+      return await this.renderOnce(input, prepared, use, bounded);
     } catch (error) {
       if (!(error instanceof RenderError && (error.code === 'render-timeout' || error.code === 'render-script-timeout'))) throw error;
-      const reduced = reduceDocument(input.bytes);
+      const reduced = reduceDocument(prepared?.bytes ?? input.bytes);
       if (reduced.cuts.length === 0) throw error;
       const cuts = reduced.cuts;
-      return this.renderOnce({ ...input, bytes: reduced.bytes }, (page) => use({ ...page, cuts: [...cuts, ...page.cuts] }), { ...resolved, timeBudgetMs: 0 });
+      const again = { ...input, bytes: reduced.bytes };
+      return this.renderOnce(again, this.prepare(again, resolved), (page) => use({ ...page, cuts: [...cuts, ...page.cuts] }), { ...resolved, timeBudgetMs: 0 });
     }
   }
 
@@ -364,7 +349,12 @@ export class RenderSession {
     await this.relaunching;
   }
 
-  private async renderOnce<T>(input: RenderInput, use: (page: RenderedPage) => Promise<T>, resolved: RenderOptions): Promise<T> {
+  private async renderOnce<T>(
+    input: RenderInput,
+    prepared: PreparedMarkup | null,
+    use: (page: RenderedPage) => Promise<T>,
+    resolved: RenderOptions,
+  ): Promise<T> {
     await this.slots.acquire();
     let worker: Worker | undefined;
     let healthy = false;
@@ -373,7 +363,7 @@ export class RenderSession {
       worker.crashed = false;
       worker.renders += 1;
       try {
-        const rendered = await this.load(worker, input, resolved);
+        const rendered = await this.load(worker, input, prepared, resolved);
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -482,7 +472,7 @@ export class RenderSession {
     await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
   }
 
-  private async load(worker: Worker, input: RenderInput, options: RenderOptions): Promise<RenderedPage> {
+  private async load(worker: Worker, input: RenderInput, prepared: PreparedMarkup | null, options: RenderOptions): Promise<RenderedPage> {
     const page = worker.page;
     const loadStarted = performance.now();
     let stats: RequestStats;
@@ -493,14 +483,12 @@ export class RenderSession {
       // request); every other saved page loads with the network off (offline-load.ts): written
       // into the worker's current document when that gives what a navigation would, else
       // navigated to in one step.
-      const inPlace = worker.offline && !options.javaScript && this.inPlace ? inPlaceDocument(input.bytes, input.url) : null;
+      const inPlace = prepared?.inPlace ?? null;
+      const bytes = prepared?.bytes ?? input.bytes;
       if (worker.offline && inPlace && canWriteInto(page.url(), inPlace)) {
-        // Written with JavaScript off: the text of scripts that cannot run is dead weight, and
-        // requests that would only be refused are taken out of the markup first.
-        const inert = withoutSubresourceRequests(dropInertScripts(inPlace.html));
         try {
-          stats = await worker.offline.write({ ...inPlace, html: inert.html }, options.navigationTimeoutMs);
-          stats.refused += inert.requestsRemoved;
+          stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);
+          stats.refused += inPlace.requestsRemoved;
         } catch (error) {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }
@@ -508,11 +496,11 @@ export class RenderSession {
       } else {
         let waitUntil: 'load' = 'load';
         if (worker.offline) {
-          const plan = offlineLoadPlan(input.bytes);
+          const plan = offlineLoadPlan(bytes);
           waitUntil = plan.waitUntil;
           stats = worker.offline.arm(plan);
         } else {
-          stats = await applyOfflinePolicy(page, input.bytes, input.replay);
+          stats = await applyOfflinePolicy(page, bytes, input.replay);
         }
         try {
           await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });

@@ -78,7 +78,7 @@ test('a text past the character budget is shortened with an ellipsis and reporte
   expect(result.article.text).toContain('agreed the new budget');
 });
 
-// Markup reshaped before rendering (src/render/flatten-nesting.ts): with scripts off, wrappers
+// Markup reshaped before rendering (src/markup/flatten-nesting.ts): with scripts off, wrappers
 // nested past 256 levels are dropped and long whitespace-free inline runs get line breaks.
 test('20,000 nested divs: the wrappers past 256 levels are dropped before Chromium lays them out; --explain says so', async ({ browser }) => {
   const result = await extractHtml(page('', '<div>'.repeat(20_000), '</div>'.repeat(20_000)), { browser, explain: true });
@@ -98,7 +98,7 @@ test('a whitespace-free run of 3,000 spans gets a <wbr> every 1,000 and the cut 
   expect(result.cuts).toEqual([{ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: 3, nodes: 0, chars: 0 }]);
 });
 
-// The time budget (src/render/reduce-document.ts through RenderSession): a saved page whose load
+// The time budget (src/markup/reduce-document.ts through RenderSession): a saved page whose load
 // and snapshot run past it is cut down in Node and rendered once more, not lost.
 test('a page past its time budget is cut down and rendered again: the article comes out, cuts say "time"', async ({ browser }) => {
   const html = page('', '', `<ul id="more">${'<li><a href="/x">More news</a></li>'.repeat(40_000)}</ul>`);

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { loadSavedPage } from '../../src/render/inputs.js';
+import { loadSavedPage } from '../../src/input/inputs.js';
 import { MAX_SCREENSHOT_HEIGHT_PX, type Overlay, type RenderInput } from '../../src/render/session.js';
 import type { SnapshotElement } from '../../src/types.js';
 import { expect, test } from './fixtures.js';

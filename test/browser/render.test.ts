@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { RenderError } from '../../src/errors.js';
-import { loadSavedPage } from '../../src/render/inputs.js';
+import { loadSavedPage } from '../../src/input/inputs.js';
 import type { RenderInput, RenderSession, RenderedPage } from '../../src/render/session.js';
 import type { RenderOptionsInput } from '../../src/render/options.js';
 import type { LayoutSnapshot, SnapshotElement, SnapshotNode, SnapshotText } from '../../src/types.js';

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { FetchError } from '../../src/errors.js';
-import { checkUrl, isPrivateAddress } from '../../src/render/address-guard.js';
-import { DEFAULT_FETCH_LIMITS, guardedFetch, type FetchLimits } from '../../src/render/guarded-fetch.js';
+import { checkUrl, isPrivateAddress } from '../../src/net/address-guard.js';
+import { DEFAULT_FETCH_LIMITS, guardedFetch, type FetchLimits } from '../../src/net/guarded-fetch.js';
 import { startHostileServer, type HostileServer } from './support/hostile-server.js';
 
 /**

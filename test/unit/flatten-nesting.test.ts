@@ -1,11 +1,11 @@
 /**
- * Saved markup reshaped before rendering (src/render/flatten-nesting.ts): nesting past the
+ * Saved markup reshaped before rendering (src/markup/flatten-nesting.ts): nesting past the
  * depth limit loses its wrapper tags, every word stays, and ordinary pages come back as the
  * very same bytes.
  */
 import { test, expect } from '@playwright/test';
-import { flattenNesting } from '../../src/render/flatten-nesting.js';
-import { isRootTag, OpenElements, scanMarkup, VOID_TAGS } from '../../src/render/markup-scan.js';
+import { flattenNesting } from '../../src/markup/flatten-nesting.js';
+import { isRootTag, OpenElements, scanMarkup, VOID_TAGS } from '../../src/markup/markup-scan.js';
 
 const ARTICLE = '<article><h1>Council agrees budget</h1><p>The council met on Tuesday and agreed the new budget.</p><p>Roads, schools and the harbour.</p></article>';
 const page = (body: string): string => `<!doctype html><html><head><title>T</title><style>p > a { color: red }</style></head><body>${body}</body></html>`;

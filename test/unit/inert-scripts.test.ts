@@ -1,10 +1,10 @@
 /**
  * Script text dropped before a saved page is written with JavaScript off
- * (src/render/inert-scripts.ts): only the text of scripts nothing reads goes, the elements
+ * (src/markup/inert-scripts.ts): only the text of scripts nothing reads goes, the elements
  * stay, and wherever the scan cannot be sure of the tokenizer's reading the markup is left as is.
  */
 import { expect, test } from '@playwright/test';
-import { dropInertScripts } from '../../src/render/inert-scripts.js';
+import { dropInertScripts } from '../../src/markup/inert-scripts.js';
 
 test('the text of ordinary scripts goes, their elements and everything else stay', () => {
   const html =

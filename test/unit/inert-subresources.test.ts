@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { withoutSubresourceRequests } from '../../src/render/inert-subresources.js';
+import { withoutSubresourceRequests } from '../../src/markup/inert-subresources.js';
 
 test('images get a failing data: source and keep their addresses under data-broadsheet-', () => {
   const { html, requestsRemoved } = withoutSubresourceRequests('<p><img alt="a" src="/a.jpg" srcset="/a2.jpg 2x"><img src=b.png></p>');

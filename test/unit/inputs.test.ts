@@ -1,5 +1,5 @@
 /**
- * Command-line inputs and saved-page loading (src/render/inputs.ts), on files generated in a
+ * Command-line inputs and saved-page loading (src/input/inputs.ts), on files generated in a
  * temporary directory.
  */
 import { test, expect } from '@playwright/test';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { InputError } from '../../src/errors.js';
-import { expandInputs, loadSavedPage, toRenderInput, type InputSpec } from '../../src/render/inputs.js';
+import { expandInputs, loadSavedPage, toRenderInput, type InputSpec } from '../../src/input/inputs.js';
 
 const PAGE = '<!doctype html><html><head><title>t</title></head><body><p>Hello.</p></body></html>';
 

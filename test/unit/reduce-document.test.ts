@@ -1,10 +1,10 @@
 /**
- * A saved page past its time budget is cut down in Node (src/render/reduce-document.ts): long
+ * A saved page past its time budget is cut down in Node (src/markup/reduce-document.ts): long
  * lists and big tables keep their first children and a note, very long texts are truncated
  * with a note, the article is kept whole, and every cut is reported as kind 'time'.
  */
 import { test, expect } from '@playwright/test';
-import { reduceDocument } from '../../src/render/reduce-document.js';
+import { reduceDocument } from '../../src/markup/reduce-document.js';
 
 const BODY = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: the council met on Tuesday and agreed the new budget after a long debate.</p>`).join('');
 const page = (after: string): string =>

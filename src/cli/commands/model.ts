@@ -30,7 +30,7 @@ import { buildLayoutTree } from '../../segment/tree.js';
 import { extractFromSnapshot } from '../../extract/from-snapshot.js';
 import { confidentVisualSample, DEFAULT_MODEL_STAGE, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
 import { addToAnatomy, describeAnatomy, emptyAnatomy, pageAnatomy, type Anatomy } from '../../extract/model-anatomy.js';
-import { expandInputs, loadSavedPage } from '../../render/inputs.js';
+import { expandInputs, loadSavedPage } from '../../input/inputs.js';
 import { closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import type { LayoutSnapshot } from '../../types.js';

@@ -16,28 +16,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { WARCParser, type WARCRecord } from 'warcio';
 import { InputError } from '../errors.js';
-import type { ReplayResource, ReplaySource } from './request-policy.js';
-import type { InputSpec } from './inputs.js';
+import type { InputSpec, ReplayResource, ReplaySource, WarcPage } from './types.js';
+
+export type { WarcPage } from './types.js';
 
 /** A `.warc` or `.warc.gz` file name. */
 export const WARC_NAME = /\.warc(\.gz)?$/i;
-
-/** One HTML page of a WARC file. */
-export interface WarcPage {
-  /** `WARC-Target-URI`. */
-  url: string;
-  /** `WARC-Record-ID` without its angle brackets. */
-  recordId: string;
-  /** `WARC-Date` (ISO 8601), when present. */
-  date?: string;
-  /** The HTTP payload, de-chunked and decompressed; re-encoded to UTF-8 when the HTTP header named another charset. */
-  bytes: Buffer;
-  httpStatus: number;
-  /** HTTP response headers, names lower-case. */
-  headers: Record<string, string>;
-  /** `<url>#<record id>`: how results name the record. */
-  label: string;
-}
 
 /** Why a record was not taken as a page. */
 export type WarcSkipReason =

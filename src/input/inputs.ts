@@ -10,20 +10,10 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
-import type { RenderInput } from './session.js';
-import type { ReplaySource } from './request-policy.js';
-import { WARC_NAME, type WarcPage } from './inputs-warc.js';
+import type { InputSpec, RenderInput } from './types.js';
+import { WARC_NAME } from './warc.js';
 
-/** One input; `input` is the argument as given (for a directory's files, the joined path). */
-export type InputSpec =
-  | { kind: 'url'; url: string; input: string }
-  | { kind: 'file'; path: string; input: string }
-  /** A WARC file; `expandWarcSpecs` (inputs-warc.ts) turns it into its pages. */
-  | { kind: 'warc'; path: string; input: string }
-  /** One HTML response record of a WARC file, with the file's subresources for replay. */
-  | { kind: 'warc-page'; page: WarcPage; replay?: ReplaySource; input: string }
-  /** An argument that names nothing usable; `error` says why. */
-  | { kind: 'invalid'; input: string; error: InputError };
+export type { InputSpec } from './types.js';
 
 export interface SavedPage {
   bytes: Buffer;
