@@ -63,7 +63,7 @@ import { assign, pickBody, type BodyPick, type ClusterModel, type NodeFeatures }
 import { candidateNodes, DEFAULT_CANDIDATE_FILTERS, nodeFeatures, treeAncestry, type CandidateFilters } from '../cluster/node-features.js';
 import { isAncestor, type LayoutTree } from '../segment/tree.js';
 import { renderPlainText } from '../segment/unit-text.js';
-import { pageScores, type Tokenizer } from '../bench/metrics.js';
+import { pageScores, type Tokenizer } from '../metrics/aeb.js';
 import type { SnapshotExtraction } from './from-snapshot.js';
 
 export type CascadeMode = 'veto' | 'primary';
