@@ -29,7 +29,8 @@ export function tdmReserved(headers: Record<string, string> | undefined, html: B
   if (headers?.['tdm-reservation']?.trim() === '1') return true;
   if (!html) return false;
   const head = (typeof html === 'string' ? html : html.toString('latin1', 0, 64 * 1024)).slice(0, 64 * 1024);
-  for (const tag of head.matchAll(/<meta\b[^>]*>/giu)) {
+  // Cut at the last '>': a `<meta` with no '>' after it would otherwise be scanned to the end once per `<meta` (quadratic).
+  for (const tag of head.slice(0, head.lastIndexOf('>') + 1).matchAll(/<meta\b[^>]*>/giu)) {
     if (/name\s*=\s*["']?tdm-reservation["']?/iu.test(tag[0]) && /content\s*=\s*["']?1["']?/iu.test(tag[0])) return true;
   }
   return false;

@@ -28,7 +28,7 @@ export function qualityMeasures(text: string): Record<QualityMeasure, number> {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
   const paragraphs = text.split(/\n\s*\n/u).map((p) => p.trim()).filter((p) => p.length > 0);
   const totalChars = Math.max(1, text.replace(/\s+/gu, '').length);
-  const norm = words.map((w) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const norm = words.map((w) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|(?<![^\p{L}\p{N}])[^\p{L}\p{N}]+$/gu, ''));
   const normChars = Math.max(1, norm.reduce((sum, w) => sum + w.length, 0));
   const wordCount = Math.max(1, words.length);
   const symbols = (text.match(/#/gu)?.length ?? 0) + (text.match(/\.\.\.|…/gu)?.length ?? 0);

@@ -137,7 +137,7 @@ class Crawler {
     // robots.txt is fetched under the same fetch guard as the pages (addresses, size, time).
     const robotsFetch = options.robotsOptions?.fetch ?? guardedFetchFunction({ ...DEFAULT_FETCH_LIMITS, allowPrivateNetwork: options.renderOptions?.allowPrivateNetwork ?? false });
     this.robots = options.robots === false ? null : new RobotsCache({ ...options.robotsOptions, fetch: robotsFetch, userAgent: options.userAgent });
-    this.scope = { sites: this.scopeSites, allowDomains: (options.allowDomains ?? []).map((d) => d.toLowerCase().replace(/^\.+|\.+$/g, '')), maxDepth: options.maxDepth };
+    this.scope = { sites: this.scopeSites, allowDomains: (options.allowDomains ?? []).map((d) => d.toLowerCase().replace(/^\.+|(?<!\.)\.+$/g, '')), maxDepth: options.maxDepth };
   }
 
   async run(): Promise<CrawlSummary> {

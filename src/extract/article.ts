@@ -107,7 +107,7 @@ function pickTitle(tree: LayoutTree, declared: string | null, firstBodyId: numbe
 
 /** "Headline | Section | Site" → its parts (the whole title is one of them). */
 function splitTitle(title: string): string[] {
-  const parts = title.split(/\s+[|–—-]\s+|\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = title.split(/(?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0);
   return [title, ...(parts.length > 1 ? parts : [])];
 }
 

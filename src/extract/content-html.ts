@@ -106,7 +106,7 @@ function closeElement(tree: LayoutTree, id: number, inner: string): string {
   const el = elementAt(tree, id)!;
   if (!KEPT_TAGS.has(el.tag)) {
     // Unwrapped block elements (div, section) still separate paragraphs.
-    if (tree.isBlock[id] && inner.trim() !== '' && !/^\s*<(p|h[2-6]|ul|ol|blockquote|pre|figure|table|div)/u.test(inner)) {
+    if (tree.isBlock[id] && inner.trim() !== '' && !/^\s*<(pre|p|h[2-6]|ul|ol|blockquote|figure|table|div)/u.test(inner)) {
       return `<p>${inner.trim()}</p>`;
     }
     return inner;

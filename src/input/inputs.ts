@@ -204,7 +204,8 @@ function binaryByteShare(head: Buffer): number {
 /** The page's own absolute http(s) URL: `<link rel="canonical">`, else `og:url`. */
 function ownUrl(head: string): string | undefined {
   let ogUrl: string | undefined;
-  for (const tag of head.matchAll(/<(link|meta)\b[^>]*>/gi)) {
+  // Cut at the last '>': a `<meta` with no '>' after it would otherwise be scanned to the end once per `<meta` (quadratic).
+  for (const tag of head.slice(0, head.lastIndexOf('>') + 1).matchAll(/<(link|meta)\b[^>]*>/gi)) {
     const attrs = parseAttributes(tag[0]);
     const kind = (tag[1] ?? '').toLowerCase();
     if (kind === 'link' && (attrs.get('rel') ?? '').toLowerCase().split(/\s+/).includes('canonical')) {
@@ -220,7 +221,7 @@ function ownUrl(head: string): string | undefined {
 
 function parseAttributes(tag: string): Map<string, string> {
   const attrs = new Map<string, string>();
-  for (const match of tag.matchAll(/([^\s=<>"'/]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
+  for (const match of tag.matchAll(/(?<![^\s=<>"'/])([^\s=<>"'/]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
     const name = (match[1] ?? '').toLowerCase();
     if (!attrs.has(name)) attrs.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
   }

@@ -73,7 +73,7 @@ const LD_FORUM = /^(DiscussionForumPosting|QAPage|Question|Answer|Comment|Social
 const LD_OTHER = /^(FAQPage|SoftwareApplication|TechArticle|APIReference|HowTo|Course|Event|LocalBusiness|Organization|ContactPage|AboutPage|Service)$/u;
 /** A date in a URL path: /2019/11/19/, /2019-11-19-, /20191119/. */
 const URL_DATE = /\/(19|20)\d{2}[/-]\d{1,2}([/-]\d{1,2})?[/-]|\/(19|20)\d{6}\b/u;
-const PRICE = /[$€£¥₹₽]\s?\d|\d[\d.,]*\s?(?:€|zł|kr|₽|руб|USD|EUR)/gu;
+const PRICE = /[$€£¥₹₽]\s?\d|(?:(?<![\d.,])[.,]*|(?<=[$€£¥₹₽]\s?\d))\d[\d.,]*\s?(?:€|zł|kr|₽|руб|USD|EUR)/gu;
 
 /** Page-level features (PAGE_TYPE_FEATURES order), each scaled to about [0, 1]. */
 export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blocks: readonly PageBlock[]): Float64Array {

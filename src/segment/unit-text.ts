@@ -21,7 +21,7 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
   let linePreserved = false;
   const endLine = (): void => {
     // Preformatted text keeps its spacing; flowing text is collapsed and trimmed.
-    const text = linePreserved ? line.replace(/\s+$/u, '') : line.replace(/[ \t]+/gu, ' ').trim();
+    const text = linePreserved ? line.trimEnd() : line.replace(/[ \t]+/gu, ' ').trim();
     linePreserved = false;
     if (text.length > 0) {
       lines.push(text);
@@ -62,7 +62,7 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
       if (pre && line.includes('\n')) {
         const parts = line.split('\n');
         line = parts.pop() ?? '';
-        for (const p of parts) lines.push(p.replace(/\s+$/u, ''));
+        for (const p of parts) lines.push(p.trimEnd());
       }
       continue;
     }

@@ -45,7 +45,7 @@ export const NAV_QUERY_KEYS: ReadonlySet<string> = new Set([
  */
 export const ITEM_QUERY_KEY = /^(id|aid|nid|docid|(article|story|post|news|item|content|entry|doc|node|art)[-_]?(id|no)?)$/;
 export const GENERIC_ID_KEY = /^[a-z]+[-_]?id$/;
-export const NON_ITEM_ID_PREFIX = /^(cat|category|section|sec|tag|topic|author|user|session|sess|page|sort|ref|campaign|client|partner|site|lang)/;
+export const NON_ITEM_ID_PREFIX = /^(category|cat|section|sec|tag|topic|author|user|session|sess|page|sort|ref|campaign|client|partner|site|lang)/;
 
 /**
  * Words that name an item when a number goes with them: `/article/17`, `/story-17.html`,
@@ -108,7 +108,7 @@ export function describeSegment(raw: string, isFile: boolean): SegmentInfo {
       if (token.length >= 5 || (token.length === 4 && !YEAR.test(token))) hasId = true;
     } else {
       hasDigits = true;
-      if (ITEM_WORDS.has(token.replace(/\d+$/, ''))) itemWord = true; // `item17`
+      if (ITEM_WORDS.has(token.replace(/(?<!\d)\d+$/, ''))) itemWord = true; // `item17`
       // letters and digits in one token (`a48213`, `p2`): an id when it holds ≥ 4 digits in a row
       if (/\d{4,}/.test(token) && !YEAR.test(token.replace(/\D/g, ''))) hasId = true;
     }

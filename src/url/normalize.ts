@@ -109,13 +109,13 @@ export function normalizeUrl(input: string, base?: string, opts: NormalizeOption
   // WHATWG URL already lower-cases the host, encodes IDNs, resolves dot segments and drops
   // the default port; what remains is ours.
   if (url.hostname.endsWith('.') && !url.hostname.startsWith('[')) {
-    url.hostname = url.hostname.replace(/\.+$/, '');
+    url.hostname = url.hostname.replace(/(?<!\.)\.+$/, '');
   }
   url.hash = '';
 
   let path = normalizeEscapes(url.pathname);
   if (path === '') path = '/';
-  if (options.trailingSlash === 'strip' && path.length > 1) path = path.replace(/\/+$/, '') || '/';
+  if (options.trailingSlash === 'strip' && path.length > 1) path = path.replace(/(?<!\/)\/+$/, '') || '/';
 
   const query = normalizeQuery(url.search, options);
   const auth = url.username !== '' ? `${url.username}${url.password !== '' ? `:${url.password}` : ''}@` : '';
@@ -210,7 +210,7 @@ export function siteOf(url: string): string | null {
     return null;
   }
   if (parsed.hostname === '') return null;
-  const hostname = parsed.hostname.replace(/\.+$/, '');
+  const hostname = parsed.hostname.replace(/(?<!\.)\.+$/, '');
   return splitHost(hostname).registrable ?? (parsed.port === '' ? hostname : `${hostname}:${parsed.port}`);
 }
 

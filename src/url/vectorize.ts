@@ -101,7 +101,7 @@ export function vectorizeUrl(url: string): UrlVector {
   } catch (cause) {
     throw new InputError('input-invalid-url', `cannot vectorise ${url}: not an absolute URL`, { cause });
   }
-  const hostname = parsed.hostname.replace(/\.+$/, '');
+  const hostname = parsed.hostname.replace(/(?<!\.)\.+$/, '');
   const parts = splitHost(hostname);
   const host: HostVector = { sub: parts.sub, main: parts.main, host: parsed.port === '' ? hostname : `${hostname}:${parsed.port}` };
 

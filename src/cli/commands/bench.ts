@@ -72,7 +72,7 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
     }
     throw error;
   }
-  const outDir = resolve(flags.out ?? join('out', `bench-${dataset.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|[._]+$/g, '') || 'dataset'}`));
+  const outDir = resolve(flags.out ?? join('out', `bench-${dataset.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|(?<![._])[._]+$/g, '') || 'dataset'}`));
   mkdirSync(outDir, { recursive: true });
 
   const browser = await launchBrowser();

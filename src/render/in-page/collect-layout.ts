@@ -106,7 +106,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   /** The slot width in CSS px of a `sizes` list: its first entry whose media query matches (px, vw, em). */
   const slotWidth = (sizes: string | null): number => {
     for (const entry of (sizes ?? '').split(',')) {
-      const m = /^\s*(\(.*\))?\s*([\d.]+)(px|vw|em|rem)\s*$/i.exec(entry);
+      const m = /^\s*(?:(\(.*\))\s*)?([\d.]+)(px|vw|em|rem)\s*$/i.exec(entry);
       if (!m) continue;
       if (m[1] && !window.matchMedia(m[1]).matches) continue;
       const value = parseFloat(m[2]!);

@@ -88,7 +88,7 @@ export function newsGraph(options: NewsGraphOptions): GraphSite {
               continue;
             }
             if (absolute.origin === origin) {
-              links.push(absolute.href.replace(/#.*$/, ''));
+              links.push(absolute.href.replace(/#[^]*/, ''));
               linkInfo.push({ anchor: link.anchor, context: link.context });
             } else if (absolute.protocol === 'http:' || absolute.protocol === 'https:') external++;
           }

@@ -11,8 +11,8 @@ export interface HtmlLink {
   context: string;
 }
 
-const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)/g;
-const ATTR = /([a-zA-Z-]+)="([^"]*)"/g;
+const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)(?![a-zA-Z0-9])([^>]*)>|([^<]+)/g;
+const ATTR = /(?<![a-zA-Z-])([a-zA-Z-]+)="([^"]*)"/g;
 const VOID = new Set(['meta', 'link', 'input', 'br', 'img', 'hr', 'source', 'wbr']);
 /** Above the page body: not part of a link's context (the crawler's chain stops at `<body>`). */
 const ROOTS = new Set(['html', 'head', 'body']);
