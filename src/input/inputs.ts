@@ -173,7 +173,8 @@ async function unpack(path: string, bytes: Buffer, maxBytes: number): Promise<Bu
 function sniffText(path: string, head: Buffer): string {
   // UTF-16 pages (with a byte-order mark) are full of NUL bytes but are text.
   if (matchesAt(head, [0xff, 0xfe])) return head.toString('utf16le');
-  if (matchesAt(head, [0xfe, 0xff])) return Buffer.from(head).swap16().toString('utf16le');
+  // swap16 needs an even length: a file may end in half a character.
+  if (matchesAt(head, [0xfe, 0xff])) return Buffer.from(head.subarray(0, head.length - (head.length % 2))).swap16().toString('utf16le');
   const signature = BINARY_SIGNATURES.find((candidate) => matchesAt(head, candidate.bytes, candidate.offset));
   if (signature) throw new InputError('input-binary', `${path} is a ${signature.name} file, not HTML`);
   const share = binaryByteShare(head);

@@ -2,24 +2,23 @@
  * `broadsheet corpus` end to end on a small WARC of the saved samples: extraction, duplicates,
  * opt-outs, shards in both formats, the card, and a resumed run that redoes no finished shard.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parquetReadObjects } from 'hyparquet';
-import { test, expect } from './fixtures.js';
+import { test as base, expect } from './fixtures.js';
+import { tempDirFixture } from '../support/temp-dir.js';
 import { buildCorpus, type CorpusOptions } from '../../src/corpus/pipeline.js';
 import { QUALITY_RULES } from '../../src/corpus/quality-rules.js';
 import { writeWarcFile, type WarcResponse } from '../../src/testing/warc-writer.js';
 import { extract } from '../../src/extract/extract.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'broadsheet-corpus-e2e-'));
+// A directory per test: the tests run in parallel, each maybe in a worker of its own.
+const test = base.extend<{ dir: string }>({ dir: tempDirFixture('broadsheet-corpus-e2e-') });
 const samples = ['en-long-feature', 'en-article-with-comments', 'en-two-column-sidebar', 'ru-table-layout-br', 'zh-news-sidebar'];
 const page = (name: string): Buffer => readFileSync(`samples/${name}.html`);
 
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-test('a WARC becomes deduplicated shards with a card, and a stopped run resumes', async ({ browser }) => {
+test('a WARC becomes deduplicated shards with a card, and a stopped run resumes', async ({ browser, dir }) => {
   test.setTimeout(180_000);
   const warc = join(dir, 'in.warc.gz');
   const responses: WarcResponse[] = samples.map((name) => ({ url: `https://news.example/${name}`, body: page(name) }));
@@ -91,7 +90,7 @@ test('a WARC becomes deduplicated shards with a card, and a stopped run resumes'
   await expect(buildCorpus({ ...options, dedup: { ...options.dedup, similarity: 0.9 } })).rejects.toThrow(/other settings/);
 });
 
-test('a WARC page is laid out with the stylesheet the archive holds, unless replay is off', async ({ browser }) => {
+test('a WARC page is laid out with the stylesheet the archive holds, unless replay is off', async ({ browser, dir }) => {
   const text = 'The council voted on Tuesday to approve the new budget for the coming year, after a long debate about schools and roads. '.repeat(6);
   const para = (s: string): string => `<p>${s} ${text}</p>`;
   const html = `<!doctype html><html><head><title>Story</title><link rel="stylesheet" href="/s.css"></head><body><div class="promo">${para('PROMO ONE')}${para('PROMO TWO')}${para('PROMO THREE')}</div><article>${para('Body one')}${para('Body two')}</article></body></html>`;

@@ -1,8 +1,7 @@
 /** The corpus stages that need no browser: WARC reading, quality rules, MinHash, opt-outs, card. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { readWarc, readWarcReplay, type WarcEvent } from '../../src/input/warc.js';
 import { expandInputs } from '../../src/input/inputs.js';
 import { writeWarcFile } from '../../src/testing/warc-writer.js';
@@ -12,8 +11,11 @@ import { RobotsIndex, tdmReserved } from '../../src/corpus/opt-outs.js';
 import { identifyLanguage } from '../../src/corpus/language.js';
 import { datasetCard, lengthHistogramSvg } from '../../src/corpus/card.js';
 import { emptyChunk } from '../../src/corpus/stats.js';
+import { tempDirFixture } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'broadsheet-corpus-'));
+// A directory per test: the tests run in parallel, each maybe in a worker of its own, so none
+// may rely on files another test wrote.
+const test = base.extend<{ dir: string }>({ dir: tempDirFixture('broadsheet-corpus-') });
 const sampleBody = (name: string): string => {
   const expected = JSON.parse(readFileSync(`samples/${name}.expected.json`, 'utf8')) as { body: string | string[] };
   return Array.isArray(expected.body) ? expected.body.join('\n\n') : expected.body;
@@ -27,7 +29,7 @@ async function events(path: string): Promise<WarcEvent[]> {
 }
 
 test.describe('WARC input', () => {
-  test('HTML responses are pages named by URI and record id; other records are skipped with a reason', async () => {
+  test('HTML responses are pages named by URI and record id; other records are skipped with a reason', async ({ dir }) => {
     const path = join(dir, 'mixed.warc.gz');
     await writeWarcFile(path, [
       { url: 'https://a.example/story', body: PAGE },
@@ -58,7 +60,7 @@ test.describe('WARC input', () => {
     expect(replay.lookup('https://a.example/story')).toBeUndefined();
   });
 
-  test('a damaged gzip member ends the file with a clear error after the records before it', async () => {
+  test('a damaged gzip member ends the file with a clear error after the records before it', async ({ dir }) => {
     const path = join(dir, 'good.warc.gz');
     await writeWarcFile(path, [
       { url: 'https://a.example/1', body: PAGE },
@@ -80,7 +82,10 @@ test.describe('WARC input', () => {
     expect(missing[0]!.kind).toBe('failed');
   });
 
-  test('expandInputs takes .warc and .warc.gz files, also from directories', async () => {
+  test('expandInputs takes .warc and .warc.gz files, also from directories', async ({ dir }) => {
+    for (const name of ['mixed.warc.gz', 'good.warc.gz']) await writeWarcFile(join(dir, name), [{ url: 'https://a.example/1', body: PAGE }]);
+    writeFileSync(join(dir, 'cut.warc.gz'), readFileSync(join(dir, 'good.warc.gz')).subarray(0, 40));
+    writeFileSync(join(dir, 'notes.txt'), 'not an input');
     const specs = await expandInputs([dir]);
     expect(specs.filter((s) => s.kind === 'warc').map((s) => s.input.split('/').pop())).toEqual(['cut.warc.gz', 'good.warc.gz', 'mixed.warc.gz']);
   });

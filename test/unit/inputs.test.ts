@@ -205,6 +205,17 @@ test.describe('loadSavedPage', () => {
     expect(saved.bytes.equals(utf16)).toBe(true);
   });
 
+  test('a UTF-16 page of odd length (half a character at the end) is read, not an untyped error', async () => {
+    // Found by the fuzz (issue 21): swap16 of the sniffed head threw a RangeError ('internal').
+    for (const bom of [[0xfe, 0xff], [0xff, 0xfe]]) {
+      const units = Buffer.from(PAGE, 'utf16le');
+      const body = bom[0] === 0xfe ? Buffer.from(units).swap16() : units;
+      const odd = Buffer.concat([Buffer.from(bom), body, Buffer.from([0x3c])]);
+      const saved = await loadSavedPage(await file(`odd-${bom[0]}.html`, odd));
+      expect(saved.bytes.equals(odd)).toBe(true);
+    }
+  });
+
   test('a missing file or a directory is input-not-found', async () => {
     expect((await loadError(join(dir, 'absent.html'))).code).toBe('input-not-found');
     const sub = join(dir, 'sub.html');

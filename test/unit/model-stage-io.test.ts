@@ -3,16 +3,16 @@
  * corrupt, foreign or future-version file is refused with an error that names the file and
  * the problem; a good file loads unchanged.
  */
-import { test, expect } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { test as base, expect } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/errors.js';
 import { ModelFormatError, createModel, serializeModel, type NodeFeatures } from '../../src/cluster/index.js';
 import { describeModel, halfOf, loadModelFile, siteOf, trainModel } from '../../src/cli/commands/model.js';
+import { tempDirFixture } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'model-io-'));
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A directory per test: the tests run in parallel, each maybe in a worker of its own.
+const test = base.extend<{ dir: string }>({ dir: tempDirFixture('model-io-') });
 
 /** Bodies of two kinds: short briefs and long features (raw counts). */
 function bodies(count: number): NodeFeatures[] {
@@ -23,17 +23,17 @@ function bodies(count: number): NodeFeatures[] {
   );
 }
 
-function write(name: string, content: string): string {
+function write(dir: string, name: string, content: string): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
 }
 
-test('a saved model loads unchanged, and info shows k, sizes and the re-cluster history', async () => {
+test('a saved model loads unchanged, and info shows k, sizes and the re-cluster history', async ({ dir }) => {
   const created = createModel(bodies(12));
   expect(created.kind).toBe('model');
   if (created.kind !== 'model') return;
-  const loaded = await loadModelFile(write('good.json', serializeModel(created.model)));
+  const loaded = await loadModelFile(write(dir, 'good.json', serializeModel(created.model)));
   expect(loaded).toEqual(created.model);
   const info = describeModel(loaded);
   expect(info).toContain(`k = ${loaded.clusters.length} clusters`);
@@ -44,7 +44,7 @@ test('a saved model loads unchanged, and info shows k, sizes and the re-cluster 
   expect(info).toMatch(/re-clusters: 0\n/u);
 });
 
-test('missing, corrupt, foreign and future-version files are refused, naming the file and the problem', async () => {
+test('missing, corrupt, foreign and future-version files are refused, naming the file and the problem', async ({ dir }) => {
   const missing = join(dir, 'nope.json');
   await expect(loadModelFile(missing)).rejects.toThrow(ConfigError);
   await expect(loadModelFile(missing)).rejects.toThrow(/nope\.json: cannot read the file \(ENOENT\)/u);
@@ -56,7 +56,7 @@ test('missing, corrupt, foreign and future-version files are refused, naming the
     ['{"format": "broadsheet-cluster-model", "version": 1, "features": ["textLength", "wordCount"], "model": {}}', 'other-features'],
   ];
   for (const [content, problem] of problems) {
-    const path = write(`${problem}.json`, content);
+    const path = write(dir, `${problem}.json`, content);
     const error = await loadModelFile(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelFormatError);
     expect((error as ModelFormatError).problem).toBe(problem);
