@@ -7,6 +7,7 @@ import { createMemoryStore } from '../../src/store/index.js';
 import type { LayoutSnapshot } from '../../src/types.js';
 import { a, el, snapshot, text } from './support/snapshot-builder.js';
 import { paragraphs } from './support/pages.js';
+import { renderedPageOf, testPageWork } from './support/rendered-page.js';
 
 /**
  * The crawl loop against a fake renderer: two small sites whose pages are synthetic layout
@@ -35,6 +36,7 @@ function pageSnapshot(url: string): LayoutSnapshot {
 }
 
 class FakeRenderer implements PageRenderer {
+  readonly work = testPageWork();
   readonly starts: Array<{ url: string; at: number }> = [];
   private readonly active = new Map<string, number>();
   maxActivePerSite = 0;
@@ -61,8 +63,7 @@ class FakeRenderer implements PageRenderer {
         this.failures.set(input.url, failure - 1);
         throw new RenderError('render-timeout', `timeout ${input.url}`, true);
       }
-      const page = { snapshot: pageSnapshot(input.url), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage;
-      return await use(page);
+      return await use(renderedPageOf(pageSnapshot(input.url), input.url));
     } finally {
       this.active.set(site, (this.active.get(site) ?? 1) - 1);
       this.total--;
@@ -239,11 +240,12 @@ test('a URL found again closer to the start page takes the smaller depth, and it
   // / → /p1, /s; /p1 → /p2 → /target (level 3); /s → /target (level 2); /target → /leaf.
   const graph: Record<string, string[]> = { '/': ['/p1', '/s'], '/p1': ['/p2'], '/p2': ['/target'], '/s': ['/target'], '/target': ['/leaf'], '/leaf': [] };
   const renderer: PageRenderer = {
+    work: testPageWork(),
     async render(input, use) {
       if (input.kind !== 'url') throw new Error('urls only');
       const { origin, pathname } = new URL(input.url);
       const links = (graph[pathname] ?? []).map((path, i) => a(`Link ${i}`, origin + path));
-      return use({ snapshot: snapshot([el('main', links)], { url: input.url, meta: { title: 'Page' } }), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage);
+      return use(renderedPageOf(snapshot([el('main', links)], { url: input.url, meta: { title: 'Page' } }), input.url));
     },
   };
   // Deepest first, /target last: it is found at level 3 before /s shows the way at level 2.
