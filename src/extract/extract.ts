@@ -9,6 +9,7 @@ import { describeError, type BroadsheetError } from '../errors.js';
 import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../input/inputs.js';
 import { expandWarcSpecs } from '../input/warc.js';
 import { launchBrowser } from '../render/browser.js';
+import { defaultTimeBudgetMs } from '../render/options.js';
 import type { RenderInput } from '../input/types.js';
 import { RenderSession, type RenderedPage } from '../render/session.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
@@ -98,6 +99,8 @@ export async function extractInputSpecs(specs: InputSpec[], options: ExtractCall
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
   const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
   try {
+    // The page-work threads start before the first page's clock does (a thread's start-up is the run's, not a page's).
+    if (specs.length > 0) await session.work.ready();
     const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false });
     return retainResults === false ? [] : results;
   } finally {
@@ -119,6 +122,7 @@ export async function extractHtml(
   try {
     const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const input: RenderInput = { kind: 'html', bytes, url: url ?? `${UNKNOWN_PAGE_ORIGIN}document.html`, label: url ?? 'document.html' };
+    await session.work.ready();
     return await extractOne(session, input, input.label, 0, resolved, params, false);
   } finally {
     // The session's contexts and its page-work threads; the browser only when launched here.
@@ -252,16 +256,17 @@ async function extractOne(
       },
     );
   } catch (error) {
-    return errorResult(label, error, performance.now() - started);
+    return errorResult(label, error, performance.now() - started, options.timeBudgetMs ?? defaultTimeBudgetMs(input.kind));
   }
 }
 
-function errorResult(input: string, error: unknown, elapsedMs: number): ExtractionResult {
+function errorResult(input: string, error: unknown, elapsedMs: number, budgetMs?: number): ExtractionResult {
   if ((error as BroadsheetError | undefined)?.fatal) throw error;
   return {
     input,
     status: 'error',
     error: describeError(error),
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
     timingsMs: { loadMs: 0, renderMs: 0, snapshotMs: 0, extractMs: 0, totalMs: round(elapsedMs) },
   };
 }

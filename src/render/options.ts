@@ -98,6 +98,11 @@ const renderOptionsSchema = z
 /** `timeBudgetMs` left out (or undefined) takes the default of the page's kind. */
 export type RenderOptionsInput = Partial<RenderOptions>;
 
+/** The time budget of a page of `kind` when none is given. */
+export function defaultTimeBudgetMs(kind: 'html' | 'url'): number {
+  return kind === 'url' ? DEFAULT_RENDER_OPTIONS.liveTimeBudgetMs : DEFAULT_RENDER_OPTIONS.timeBudgetMs;
+}
+
 /**
  * Fills in defaults and checks ranges; `kind` decides the JavaScript default.
  * Throws `ConfigError` naming every bad field.
@@ -109,7 +114,7 @@ export function resolveRenderOptions(input: RenderOptionsInput, kind: 'html' | '
   const options: RenderOptions = {
     ...rest,
     javaScript: javaScript ?? kind === 'url',
-    timeBudgetMs: timeBudgetMs ?? (kind === 'url' ? DEFAULT_RENDER_OPTIONS.liveTimeBudgetMs : DEFAULT_RENDER_OPTIONS.timeBudgetMs),
+    timeBudgetMs: timeBudgetMs ?? defaultTimeBudgetMs(kind),
   };
   if (userAgent !== undefined) options.userAgent = userAgent;
   return options;

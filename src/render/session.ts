@@ -298,6 +298,8 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
+    // A page-work thread's start-up is the session's, not the page's: its budget starts after.
+    await this.work.ready();
     const clock = startPageClock(resolved.timeBudgetMs);
     // Saved pages are prepared in Node first (src/markup/prepare.ts, in a page-work thread
     // under the page's deadline): refused when huge, reshaped where Chromium's cost would
