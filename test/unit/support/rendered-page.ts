@@ -17,12 +17,12 @@ export function testPageWork(): PageWorkPool {
   return shared;
 }
 
-export function renderedPageOf(snapshot: LayoutSnapshot, finalUrl: string, httpStatus: number | null = 200): RenderedPage {
+export function renderedPageOf(snapshot: LayoutSnapshot, finalUrl: string, httpStatus: number | null = 200, budgetMs = 10_000): RenderedPage {
   return {
     snapshot,
     snapshotText: JSON.stringify(packLayout({ ok: true, snapshot })),
     snapshotPatch: {},
-    clock: startPageClock(10_000),
+    clock: startPageClock(budgetMs),
     finalUrl,
     httpStatus,
     refusedRequests: 0,
