@@ -6,6 +6,9 @@
  * - `RenderError`: the page could not be rendered (timeout, navigation failure, crashed page,
  *   DOM too large). `retryable` says whether trying again may help.
  * - `BrowserNotFoundError`: no Chromium could be found; fatal for the whole run.
+ * - `ExtractError`: Node's own work on a page (markup preparation, snapshot decoding,
+ *   extraction) ran past its deadline ('extract-timeout', naming the stage) or its worker
+ *   thread died ('extract-crashed'). Not retryable: the same page would do the same again.
  * - `ConfigError`: bad options; fatal.
  * - Module errors with codes of their own: `ModelFormatError` ('model-format') and
  *   `InvalidFeaturesError` ('model-features') in src/cluster, `StoreError` ('store') in src/store.
@@ -33,6 +36,8 @@ export type ErrorCode =
   | 'fetch-timeout'
   | 'fetch-network'
   | 'fetch-decode'
+  | 'extract-timeout'
+  | 'extract-crashed'
   | 'model-format'
   | 'model-features'
   | 'store'
@@ -96,6 +101,28 @@ export class FetchError extends BroadsheetError {
   }
 }
 
+/**
+ * Node's work on one page (src/page-work/) did not finish: past its deadline, its worker was
+ * terminated ('extract-timeout'; `stage` says where it was), or the worker died under it
+ * ('extract-crashed'). The run goes on with the other pages.
+ */
+export class ExtractError extends BroadsheetError {
+  readonly retryable = false;
+  constructor(
+    readonly code: Extract<ErrorCode, `extract-${string}`>,
+    message: string,
+    /** The stage the page's work was in (e.g. 'prepare', 'decode', 'segment'). */
+    readonly stage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  override toJSON(): { code: ErrorCode; message: string; retryable: boolean; stage: string } {
+    return { ...super.toJSON(), stage: this.stage };
+  }
+}
+
 export class BrowserNotFoundError extends BroadsheetError {
   readonly code = 'browser-not-found' as const;
   readonly retryable = false;
@@ -115,7 +142,7 @@ export class ConfigError extends BroadsheetError {
 }
 
 /** Turns anything thrown into a `{ code, message }` record for reports. */
-export function describeError(error: unknown): { code: string; message: string; retryable: boolean } {
+export function describeError(error: unknown): { code: string; message: string; retryable: boolean; stage?: string } {
   if (error instanceof BroadsheetError) return error.toJSON();
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message, retryable: false };

@@ -6,7 +6,7 @@ export type OutputFormat = 'text' | 'json' | 'markdown' | 'html';
 
 /** One JSON Lines record: the input, the article's fields flattened, or `error` / `none`. */
 export function toRecord(result: ExtractionResult): Record<string, unknown> {
-  const base = { input: result.input, status: result.status };
+  const base = { input: result.input, status: result.status, ...(result.budgetMs !== undefined ? { budgetMs: result.budgetMs } : {}) };
   if (result.status === 'error') return { ...base, error: result.error, timingsMs: result.timingsMs };
   if (result.status === 'none') {
     return { ...base, url: result.url, none: result.reason, ...(result.pageType ? { pageType: result.pageType } : {}), timingsMs: result.timingsMs, ...extras(result) };

@@ -11,15 +11,15 @@
  * Resources are injected (store, render session, policy); the crawler closes none of them.
  */
 import { BroadsheetError, ConfigError, describeError } from '../errors.js';
-import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
+import type { SnapshotExtraction } from '../extract/from-snapshot.js';
+import type { ExtractOutput } from '../page-work/index.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
 import type { RenderOptionsInput, RenderSession } from '../render/index.js';
 import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../net/guarded-fetch.js';
 import type { CrawlStore, EnqueueEntry, ExtractionInput, FrontierEntry, PageRecord } from '../store/types.js';
-import type { LayoutSnapshot } from '../types.js';
 import { normalizeUrl, siteOf } from '../url/index.js';
-import { decideArticle, pageContentHash, type ArticleDecision } from './decide.js';
-import { anchorsOf, classifyLinks, type CrawlScope } from './links.js';
+import { decideArticle, type ArticleDecision } from './decide.js';
+import { classifyLinks, type CrawlScope } from './links.js';
 import { DEFAULT_POLITENESS, Politeness, type PolitenessOptions } from './politeness.js';
 import { RobotsCache, type RobotsOptions } from './robots.js';
 import { SiteAllocator, type SiteAllocationOptions } from './site-allocator.js';
@@ -65,8 +65,11 @@ export interface CrawlOptions {
   signal?: AbortSignal;
 }
 
-/** What the crawler needs of a render session (a `RenderSession`; tests pass a fake). */
-export type PageRenderer = Pick<RenderSession, 'render'>;
+/**
+ * What the crawler needs of a render session (a `RenderSession`; tests pass a fake): renders,
+ * and the page-work threads where each page's snapshot is decoded and extracted.
+ */
+export type PageRenderer = Pick<RenderSession, 'render' | 'work'>;
 
 export interface CrawlDeps {
   store: CrawlStore;
@@ -287,14 +290,29 @@ class Crawler {
       }
     }
 
-    let page: { snapshot: LayoutSnapshot; finalUrl: string; status: number | null };
+    let page: { work: ExtractOutput; finalUrl: string; status: number | null };
     await this.politeness.turn(entry.site);
     try {
-      page = await this.session.render(
+      const rendered = await this.session.render(
         { kind: 'url', url: entry.url, label: entry.url },
-        async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, status: rendered.httpStatus }),
+        async (r) => ({ text: r.snapshotText, patch: r.snapshotPatch, clock: r.clock, finalUrl: r.finalUrl, status: r.httpStatus }),
         { ...this.options.renderOptions, userAgent: this.options.userAgent },
       );
+      // Decoding, extraction, links and the content hash in a page-work thread, within what the
+      // page's budget has left (the browser page is back in the pool by now).
+      const work = await this.session.work.run(
+        {
+          kind: 'extract',
+          wire: rendered.text,
+          patch: rendered.patch,
+          params: this.siteModels?.paramsFor(entry.site) ?? {},
+          links: true,
+          contentHash: true,
+          learnSample: this.siteModels !== null,
+        },
+        { label: entry.url, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
+      );
+      page = { work, finalUrl: rendered.finalUrl, status: rendered.status };
     } catch (error) {
       if (error instanceof BroadsheetError && error.fatal) throw error;
       const described = describeError(error);
@@ -316,19 +334,19 @@ class Crawler {
   /** Everything one page produced, in one `recordPage`, then the policy's feedback. */
   private record(
     entry: FrontierEntry,
-    result: { snapshot?: LayoutSnapshot; finalUrl?: string; status: number | null; error: { code: string; message: string } | null; startedAt: number },
+    result: { work?: ExtractOutput; finalUrl?: string; status: number | null; error: { code: string; message: string } | null; startedAt: number },
   ): void {
-    const { snapshot } = result;
+    const { work } = result;
     let decision: ArticleDecision = { isArticle: false, reason: null };
     let extraction: ExtractionInput | null = null;
     let links = { internal: [], external: [], bad: [] } as ReturnType<typeof classifyLinks>;
     const enqueue: EnqueueEntry[] = [];
-    if (snapshot !== undefined) {
-      const extracted = safeExtract(snapshot, this.siteModels, entry.site);
+    if (work !== undefined) {
+      const extracted = work.extraction;
       decision = decideArticle(extracted);
-      if (decision.isArticle) this.siteModels?.learn(snapshot, extracted, entry.site);
+      if (decision.isArticle && work.learnSample) this.siteModels?.learnFeatures(work.learnSample, entry.site);
       if (decision.isArticle && extracted.kind === 'article') extraction = toExtraction(extracted);
-      links = classifyLinks(anchorsOf(snapshot), entry.depth, this.scope);
+      links = classifyLinks(work.anchors ?? [], entry.depth, this.scope);
       this.policy.observeLinks?.(entry.url, links.internal.map((l) => l.url));
       for (const link of links.internal) {
         if (link.level > this.scope.maxDepth) continue;
@@ -359,7 +377,7 @@ class Crawler {
       depth: entry.depth,
       status: result.status,
       fetchedAt: Date.now(),
-      contentHash: snapshot === undefined ? null : pageContentHash(snapshot),
+      contentHash: work?.contentHash ?? null,
       isArticle: decision.isArticle,
       error: result.error,
       durationMs: Date.now() - result.startedAt,
@@ -397,15 +415,6 @@ class Crawler {
 
   private progress(): CrawlProgress {
     return this.stats.snapshot(this.store.queuedCount(), this.inFlight);
-  }
-}
-
-/** Extraction throws only for broken input; a page that breaks it is a page without an article. */
-function safeExtract(snapshot: LayoutSnapshot, siteModels: SiteModelHook | null, site: string): SnapshotExtraction | { kind: 'none'; reason: string } {
-  try {
-    return siteModels === null ? extractFromSnapshot(snapshot) : siteModels.extract(snapshot, site);
-  } catch (error) {
-    return { kind: 'none', reason: `extraction failed: ${describeError(error).message}` };
   }
 }
 

@@ -8,8 +8,9 @@
  */
 import { describeError } from '../errors.js';
 import { parseSiteModel, serializeSiteModel, SiteModels } from '../cluster/index.js';
-import { extractForSite, learnSiteBody } from '../extract/site-learning.js';
-import type { SnapshotExtraction } from '../extract/from-snapshot.js';
+import { extractForSite, learnSiteBody, siteExtractParams } from '../extract/site-learning.js';
+import type { ExtractParams, SnapshotExtraction } from '../extract/from-snapshot.js';
+import type { NodeFeatures } from '../cluster/index.js';
 import type { CrawlStore } from '../store/types.js';
 import type { LayoutSnapshot } from '../types.js';
 
@@ -36,6 +37,16 @@ export class SiteModelHook {
 
   extract(snapshot: LayoutSnapshot, site: string): SnapshotExtraction {
     return extractForSite(snapshot, site, this.models);
+  }
+
+  /** The extraction parameters for a page of `site` (its model once stable), plain data for a page-work thread. */
+  paramsFor(site: string): Partial<ExtractParams> {
+    return siteExtractParams(site, this.models);
+  }
+
+  /** Feeds a confident body's features (page-work's `learnSample`) to the site's model. */
+  learnFeatures(features: NodeFeatures, site: string): void {
+    this.models.learn(site, features);
   }
 
   learn(snapshot: LayoutSnapshot, extraction: SnapshotExtraction | { kind: 'none' }, site: string): void {

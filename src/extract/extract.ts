@@ -9,11 +9,12 @@ import { describeError, type BroadsheetError } from '../errors.js';
 import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../input/inputs.js';
 import { expandWarcSpecs } from '../input/warc.js';
 import { launchBrowser } from '../render/browser.js';
+import { defaultTimeBudgetMs } from '../render/options.js';
 import type { RenderInput } from '../input/types.js';
 import { RenderSession, type RenderedPage } from '../render/session.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { Article, PageTypeVerdict } from './article.js';
-import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
+import type { Explanation, ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
 import { unitOverlays } from './overlays.js';
 import type { BudgetCut } from './page-budget.js';
@@ -21,11 +22,15 @@ import type { BudgetCut } from './page-budget.js';
 export interface ExtractTimings {
   /** Reading and checking a saved file. */
   loadMs: number;
+  /** Preparing a saved page's markup (src/markup/, in a page-work thread). */
+  prepareMs?: number;
   /** Navigation until the `load` event. */
   renderMs: number;
   /** The in-page layout snapshot. */
   snapshotMs: number;
-  /** Segmentation, scoring, selection and article building. */
+  /** Decoding the snapshot the page sent (in a page-work thread). */
+  decodeMs?: number;
+  /** Segmentation, scoring, selection and article building (in a page-work thread). */
   extractMs: number;
   totalMs: number;
 }
@@ -33,6 +38,11 @@ export interface ExtractTimings {
 interface ResultBase {
   /** The input as given (a file path or a URL). */
   input: string;
+  /**
+   * The page's time budget in ms (`--time-budget`; 0: none): everything done for the page
+   * spends from it, `timingsMs` says what used it.
+   */
+  budgetMs?: number;
   timingsMs: ExtractTimings;
 }
 
@@ -89,6 +99,8 @@ export async function extractInputSpecs(specs: InputSpec[], options: ExtractCall
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
   const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
   try {
+    // The page-work threads start before the first page's clock does (a thread's start-up is the run's, not a page's).
+    if (specs.length > 0) await session.work.ready();
     const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false });
     return retainResults === false ? [] : results;
   } finally {
@@ -106,12 +118,15 @@ export async function extractHtml(
   const { browser: injected, params, url, onResult: _ignored, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const browser = injected ?? (await launchBrowser());
+  const session = new RenderSession(browser, { concurrency: 1 });
   try {
-    const session = new RenderSession(browser, { concurrency: 1 });
     const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const input: RenderInput = { kind: 'html', bytes, url: url ?? `${UNKNOWN_PAGE_ORIGIN}document.html`, label: url ?? 'document.html' };
+    await session.work.ready();
     return await extractOne(session, input, input.label, 0, resolved, params, false);
   } finally {
+    // The session's contexts and its page-work threads; the browser only when launched here.
+    await session.close();
     if (!injected) await browser.close();
   }
 }
@@ -188,23 +203,35 @@ async function extractOne(
     return await session.render(
       input,
       async (page: RenderedPage) => {
-        const t0 = performance.now();
-        const extraction = extractFromSnapshot(page.snapshot, {
-          budget: { maxNodes: options.maxNodes, maxTextChars: options.maxTextChars },
-          ...params,
-          ...(options.articlesOnly ? { articlesOnly: true } : {}),
-        });
+        // Decoding and the pure stages run in a page-work thread, within what the page's
+        // budget has left (src/page-work/): past it, 'extract-timeout' naming the stage.
+        const work = await session.work.run(
+          {
+            kind: 'extract',
+            wire: page.snapshotText,
+            patch: page.snapshotPatch,
+            params: {
+              budget: { maxNodes: options.maxNodes, maxTextChars: options.maxTextChars },
+              ...params,
+              ...(options.articlesOnly ? { articlesOnly: true } : {}),
+            },
+          },
+          { label, deadlineMs: page.clock.nodeWorkDeadlineMs() },
+        );
+        const extraction = work.extraction;
         // Cuts of the markup before rendering first, then the page budget's of the snapshot.
         if (page.cuts.length > 0) extraction.explanation.cuts = [...page.cuts, ...extraction.explanation.cuts];
         const cuts = extraction.explanation.cuts.length > 0 ? { cuts: extraction.explanation.cuts } : {};
-        const extractMs = performance.now() - t0;
         const timingsMs: ExtractTimings = {
           loadMs: 0,
+          prepareMs: round(page.timings.prepareMs),
           renderMs: round(page.timings.loadMs),
           snapshotMs: round(page.timings.snapshotMs),
-          extractMs: round(extractMs),
+          decodeMs: work.decodeMs,
+          extractMs: work.extractMs,
           totalMs: round(performance.now() - started),
         };
+        const budgetMs = page.clock.budgetMs;
         let screenshot: string | undefined;
         if (options.screenshotPath) {
           screenshot = screenshotFile(options.screenshotPath, label, index, many);
@@ -212,16 +239,16 @@ async function extractOne(
         }
         const explanation = options.explain ? extraction.explanation : undefined;
         if (extraction.kind === 'none') {
-          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), ...cuts, timingsMs, explanation, screenshot };
+          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), ...cuts, budgetMs, timingsMs, explanation, screenshot };
         }
-        return { input: label, status: 'article', article: extraction.article, ...cuts, timingsMs, explanation, screenshot };
+        return { input: label, status: 'article', article: extraction.article, ...cuts, budgetMs, timingsMs, explanation, screenshot };
       },
       {
         javaScript: options.javaScript ?? input.kind === 'url',
         navigationTimeoutMs: options.navigationTimeoutMs,
         snapshotTimeoutMs: options.snapshotTimeoutMs,
         maxElements: options.maxElements,
-        timeBudgetMs: options.timeBudgetMs,
+        ...(options.timeBudgetMs !== undefined ? { timeBudgetMs: options.timeBudgetMs } : {}),
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,
@@ -229,16 +256,17 @@ async function extractOne(
       },
     );
   } catch (error) {
-    return errorResult(label, error, performance.now() - started);
+    return errorResult(label, error, performance.now() - started, options.timeBudgetMs ?? defaultTimeBudgetMs(input.kind));
   }
 }
 
-function errorResult(input: string, error: unknown, elapsedMs: number): ExtractionResult {
+function errorResult(input: string, error: unknown, elapsedMs: number, budgetMs?: number): ExtractionResult {
   if ((error as BroadsheetError | undefined)?.fatal) throw error;
   return {
     input,
     status: 'error',
     error: describeError(error),
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
     timingsMs: { loadMs: 0, renderMs: 0, snapshotMs: 0, extractMs: 0, totalMs: round(elapsedMs) },
   };
 }

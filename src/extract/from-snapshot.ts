@@ -74,8 +74,21 @@ export type SnapshotExtraction =
   | { kind: 'article'; article: Article; explanation: Explanation }
   | { kind: 'none'; reason: string; explanation: Explanation; pageType?: PageTypeVerdict };
 
-export function extractFromSnapshot(rendered: LayoutSnapshot, params: Partial<ExtractParams> = {}): SnapshotExtraction {
+/** The stages of `extractFromSnapshot`, as `ExtractHooks.onStage` names them. */
+export type ExtractStage = 'budget' | 'tree' | 'segment' | 'score' | 'select' | 'page-type' | 'article' | 'model';
+
+export interface ExtractHooks {
+  /**
+   * Called as each stage starts (the page-work thread records it, so that a page stopped at
+   * its deadline can name the stage it was in: src/page-work/).
+   */
+  onStage?: (stage: ExtractStage) => void;
+}
+
+export function extractFromSnapshot(rendered: LayoutSnapshot, params: Partial<ExtractParams> = {}, hooks: ExtractHooks = {}): SnapshotExtraction {
   const { model, modelStage, budget, ...visualParams } = params;
+  const stage = hooks.onStage ?? noStage;
+  stage('budget');
   const clock = stopwatch();
   const { snapshot, cuts } = fitSnapshotToBudget(rendered, budget ?? DEFAULT_PAGE_BUDGET);
   const budgetMs = clock();
@@ -84,28 +97,37 @@ export function extractFromSnapshot(rendered: LayoutSnapshot, params: Partial<Ex
     extraction.explanation.timingsMs.budget = budgetMs;
     return extraction;
   };
-  if (!model) return withCuts(extractVisually(snapshot, visualParams));
+  if (!model) return withCuts(extractVisually(snapshot, visualParams, stage));
+  stage('tree');
   const tree = buildLayoutTree(snapshot);
+  const visual = extractVisually(snapshot, visualParams, stage, tree);
+  stage('model');
   return withCuts(
     runModelStage({
       tree,
-      visual: extractVisually(snapshot, visualParams, tree),
+      visual,
       params: { ...DEFAULT_MODEL_STAGE, ...modelStage, model },
-      extractRegion: (region) => extractVisually(region, visualParams),
+      extractRegion: (region) => extractVisually(region, visualParams, noStage),
     }),
   );
 }
 
+function noStage(): void {}
+
 /** The visual extraction (SPEC §3–4); `tree` may be passed when the caller has built it. */
-function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams>, prebuilt?: LayoutTree): SnapshotExtraction {
+function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams>, stage: (stage: ExtractStage) => void, prebuilt?: LayoutTree): SnapshotExtraction {
   const p = { ...DEFAULT_EXTRACT_PARAMS, ...params };
   const clock = stopwatch();
+  if (!prebuilt) stage('tree');
   const tree = prebuilt ?? buildLayoutTree(snapshot);
   const tTree = clock();
+  stage('segment');
   const units = segment(tree, p.segment);
   const tSegment = clock();
+  stage('score');
   const scored = scoreUnits(units, snapshot, normalizeWeights(p.weights));
   const tScore = clock();
+  stage('select');
   const selection = selectBody(tree, scored, p.select);
   const tSelect = clock();
   const decisions = new Map(selection.decisions.map((d) => [d.order, d]));
@@ -132,6 +154,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     cuts: [],
   };
   if (selection.kind === 'none') return { kind: 'none', reason: selection.reason, explanation };
+  stage('page-type');
   const decision = decidePageType(pageTypeFeatures(tree, snapshot, selection.pageBlocks), p.select.pageType, {
     urlKnown: urlFeatures(snapshot.url) !== null,
   });
@@ -140,6 +163,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   if (p.articlesOnly && decision.type !== 'article') {
     return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
   }
+  stage('article');
   const article = buildArticle(tree, scored, selection, pageType);
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };

@@ -24,10 +24,10 @@ export const extractOptionsSchema = z.object({
   maxNodes: z.number().int().min(1_000).default(60_000),
   maxTextChars: z.number().int().min(10_000).default(1_000_000),
   /**
-   * Saved pages: the time their load and snapshot may take together; a page past it is cut down
-   * in Node (src/markup/reduce-document.ts) and rendered once more (cut kind 'time'). 0: none.
+   * Everything done for one page (src/render/options.ts `timeBudgetMs`): preparation, load,
+   * snapshot and Node's extraction. Absent: 10 s for saved pages, 30 s for live ones. 0: none.
    */
-  timeBudgetMs: z.number().int().min(0).max(600_000).default(10_000),
+  timeBudgetMs: z.number().int().min(0).max(600_000).optional(),
   /** Saved files larger than this are refused before reading. */
   maxBytes: z.number().int().min(1).default(25 * 1024 * 1024),
   /** Resource types to block on live URLs (image, media, font, stylesheet, …). */

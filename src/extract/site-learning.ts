@@ -9,13 +9,18 @@
 import type { LayoutSnapshot } from '../types.js';
 import type { LearnEvent, SiteModels } from '../cluster/index.js';
 import { buildLayoutTree } from '../segment/tree.js';
-import { extractFromSnapshot, type SnapshotExtraction } from './from-snapshot.js';
+import { extractFromSnapshot, type ExtractParams, type SnapshotExtraction } from './from-snapshot.js';
 import { confidentVisualSample, DEFAULT_SITE_PRIOR } from './model-stage.js';
 
 /** The page's extraction, with the site's model when that model is stable. */
 export function extractForSite(snapshot: LayoutSnapshot, site: string, models: SiteModels | null): SnapshotExtraction {
+  return extractFromSnapshot(snapshot, siteExtractParams(site, models));
+}
+
+/** The parameters `extractForSite` uses: the site's model when it is stable, else none. */
+export function siteExtractParams(site: string, models: SiteModels | null): Partial<ExtractParams> {
   const model = models?.consult(site);
-  return extractFromSnapshot(snapshot, model ? { model, modelStage: { sitePrior: DEFAULT_SITE_PRIOR } } : {});
+  return model ? { model, modelStage: { sitePrior: DEFAULT_SITE_PRIOR } } : {};
 }
 
 /**

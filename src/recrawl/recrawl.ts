@@ -10,7 +10,7 @@
  */
 import { describeError } from '../errors.js';
 import type { PageRenderer } from '../crawl/crawler.js';
-import { anchorsOf, classifyLinks } from '../crawl/links.js';
+import { classifyLinks } from '../crawl/links.js';
 import type { FrontierPolicy } from '../frontier/index.js';
 import type { CrawlStore, EnqueueEntry } from '../store/types.js';
 import { ScentScheduler, type ScentOptions } from './scent.js';
@@ -78,8 +78,12 @@ export async function recrawl(deps: { store: CrawlStore; session: PageRenderer; 
       if (options.signal?.aborted) break;
       const check: RecrawlCheck = { round, url, changedSize: 0, newUrls: 0, error: null };
       try {
-        const snapshot = await session.render({ kind: 'url', url, label: url }, async (page) => page.snapshot, { userAgent: options.userAgent });
-        const links = classifyLinks(anchorsOf(snapshot), depthOf.get(url) ?? 0, scope);
+        const rendered = await session.render({ kind: 'url', url, label: url }, async (page) => ({ text: page.snapshotText, patch: page.snapshotPatch, clock: page.clock }), {
+          userAgent: options.userAgent,
+        });
+        // The page's links are read in a page-work thread, within what its budget has left.
+        const anchors = await session.work.run({ kind: 'links', wire: rendered.text, patch: rendered.patch }, { label: url, deadlineMs: rendered.clock.nodeWorkDeadlineMs() });
+        const links = classifyLinks(anchors, depthOf.get(url) ?? 0, scope);
         const current: Record<string, number> = {};
         for (const link of links.internal) current[link.url] = (link.anchor?.length ?? 0) + 1;
         const before = held[url] ?? {};

@@ -30,8 +30,12 @@ export interface RenderOptions {
   /** Live pages: the largest decoded response (document or subresource) fetched, in bytes. */
   maxResponseBytes: number;
   /**
-   * Saved pages: the time their load and snapshot may take together (0: no budget, only the two
-   * timeouts). A page past it is cut down in Node (reduce-document.ts) and rendered once more.
+   * Everything done for one page (0: no budget, only each step's timeout); its default depends
+   * on the page's kind (`timeBudgetMs` and `liveTimeBudgetMs` below). A saved page: markup
+   * preparation, load and snapshot, then Node's extraction (src/page-work/); one whose load and
+   * snapshot run past it is cut down in Node (reduce-document.ts) and rendered once more. A live
+   * page: the guarded fetch, navigation, the wait for `load` and the snapshot together, then
+   * extraction; past it, 'render-timeout'.
    */
   timeBudgetMs: number;
 }
@@ -61,6 +65,12 @@ export const DEFAULT_RENDER_OPTIONS = {
    * ~2 s); 10 s is past any of them and bounds what a hostile page costs before it is cut down.
    */
   timeBudgetMs: 10_000,
+  /**
+   * Live pages: the navigation timeout's 30 s becomes the whole page's (fetch, navigation, the
+   * wait for `load`, snapshot). Before, each step had its own limit and one page could hold a
+   * crawl slot for 30 + 30 + 10 + 15 s; real news pages load and snapshot in 2–10 s.
+   */
+  liveTimeBudgetMs: 30_000,
 } as const;
 
 const positiveInt = z.number().int().positive();
@@ -81,11 +91,17 @@ const renderOptionsSchema = z
     allowPrivateNetwork: z.boolean().default(false),
     allowedAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
     maxResponseBytes: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxResponseBytes),
-    timeBudgetMs: z.number().int().min(0).default(DEFAULT_RENDER_OPTIONS.timeBudgetMs),
+    timeBudgetMs: z.number().int().min(0).optional(),
   })
   .strict();
 
+/** `timeBudgetMs` left out (or undefined) takes the default of the page's kind. */
 export type RenderOptionsInput = Partial<RenderOptions>;
+
+/** The time budget of a page of `kind` when none is given. */
+export function defaultTimeBudgetMs(kind: 'html' | 'url'): number {
+  return kind === 'url' ? DEFAULT_RENDER_OPTIONS.liveTimeBudgetMs : DEFAULT_RENDER_OPTIONS.timeBudgetMs;
+}
 
 /**
  * Fills in defaults and checks ranges; `kind` decides the JavaScript default.
@@ -94,8 +110,12 @@ export type RenderOptionsInput = Partial<RenderOptions>;
 export function resolveRenderOptions(input: RenderOptionsInput, kind: 'html' | 'url'): RenderOptions {
   const parsed = renderOptionsSchema.safeParse(input);
   if (!parsed.success) throw new ConfigError(`Invalid render options:\n${z.prettifyError(parsed.error)}`);
-  const { javaScript, userAgent, ...rest } = parsed.data;
-  const options: RenderOptions = { ...rest, javaScript: javaScript ?? kind === 'url' };
+  const { javaScript, userAgent, timeBudgetMs, ...rest } = parsed.data;
+  const options: RenderOptions = {
+    ...rest,
+    javaScript: javaScript ?? kind === 'url',
+    timeBudgetMs: timeBudgetMs ?? defaultTimeBudgetMs(kind),
+  };
   if (userAgent !== undefined) options.userAgent = userAgent;
   return options;
 }

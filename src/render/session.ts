@@ -13,7 +13,8 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import type { RenderInput } from '../input/types.js';
-import { prepareMarkup, type PreparedMarkup } from '../markup/prepare.js';
+import type { PreparedMarkup } from '../markup/prepare.js';
+import { PageWorkPool } from '../page-work/pool.js';
 import { reduceDocument } from '../markup/reduce-document.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
@@ -23,7 +24,9 @@ import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type 
 import { pageExpression } from './page-expression.js';
 import { canWriteInto, OfflineDocumentServer, offlineLoadPlan } from './offline-load.js';
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
-import { takeSnapshot } from './snapshot.js';
+import { startPageClock, type PageClock } from './page-clock.js';
+import { takeSnapshotText } from './snapshot.js';
+import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 
 export type { RenderInput } from '../input/types.js';
@@ -31,7 +34,16 @@ export type { RenderInput } from '../input/types.js';
 export type Overlay = PageOverlay;
 
 export interface RenderedPage {
-  snapshot: LayoutSnapshot;
+  /**
+   * The layout snapshot, decoded on first use on the calling thread (for tools). The pipeline's
+   * own work on it goes to the session's page-work threads with `snapshotText` instead
+   * (`session.work`, src/page-work/), under the page's deadline.
+   */
+  readonly snapshot: LayoutSnapshot;
+  /** The snapshot as the page sent it (JSON text; render/snapshot.ts `takeSnapshotText`). */
+  snapshotText: string;
+  /** Corrections to apply when decoding `snapshotText` (pass them with it). */
+  snapshotPatch: SnapshotPatch;
   /** Where the page ended up (after redirects); for saved pages, the URL it was served under. */
   finalUrl: string;
   /** The document's HTTP status; null for saved pages. */
@@ -40,7 +52,10 @@ export interface RenderedPage {
   refusedRequests: number;
   /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
   writtenInPlace: boolean;
-  timings: { loadMs: number; snapshotMs: number };
+  /** Preparing the markup (saved pages; in a page-work thread), the load, the snapshot. */
+  timings: { prepareMs: number; loadMs: number; snapshotMs: number };
+  /** The page's time budget and what is left of it: Node's work after the render takes its deadline from it. */
+  clock: PageClock;
   /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
   cuts: PageCut[];
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
@@ -70,6 +85,12 @@ export interface RenderSessionOptions {
    * next render that needs it). Default `DEFAULT_MAX_RENDERS_PER_WORKER`.
    */
   maxRendersPerWorker?: number;
+  /**
+   * Threads for Node's work on page content (markup preparation here, decoding and extraction
+   * by the caller through `work`). Given: used and left open. Absent: the session opens one
+   * (as many threads as pages at once) and closes it in `close()`.
+   */
+  pageWork?: PageWorkPool;
 }
 
 /**
@@ -223,6 +244,9 @@ export class RenderSession {
   private readonly relaunched = new Set<Browser>();
   private relaunching: Promise<void> | null = null;
   readonly health: SessionHealth = { relaunches: 0, retried: 0, recycled: 0 };
+  private pool: PageWorkPool | undefined;
+  private readonly ownsPool: boolean;
+  private readonly concurrency: number;
 
   constructor(
     private browser: Browser,
@@ -234,6 +258,9 @@ export class RenderSession {
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
+    this.concurrency = concurrency;
+    this.pool = options.pageWork;
+    this.ownsPool = options.pageWork === undefined;
     this.maxWorkers = WORKERS_PER_SLOT * concurrency;
     const maxRenders = options.maxRendersPerWorker ?? DEFAULT_MAX_RENDERS_PER_WORKER;
     if (!Number.isInteger(maxRenders) || maxRenders < 1) throw new RangeError('maxRendersPerWorker must be an integer ≥ 1');
@@ -245,6 +272,13 @@ export class RenderSession {
   static async launch(options: RenderSessionOptions & { browser?: LaunchBrowserOptions } = {}): Promise<RenderSession> {
     const browser = await launchBrowser(options.browser);
     return new RenderSession(browser, { relaunch: () => launchBrowser(options.browser), ...options }, true);
+  }
+
+  /** The threads for Node's work on page content (opened on first use when none was given). */
+  get work(): PageWorkPool {
+    if (this.closed && this.ownsPool) throw new BrowserLaunchError('The render session is closed');
+    this.pool ??= new PageWorkPool({ size: this.concurrency });
+    return this.pool;
   }
 
   /** Pages being rendered or used right now. */
@@ -264,17 +298,26 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
-    // Saved pages are prepared in Node first (src/markup/prepare.ts): refused when huge,
-    // reshaped where Chromium's cost would explode, made ready to be written in place.
-    const prepared = input.kind === 'html' ? this.prepare(input, resolved) : null;
+    // A page-work thread's start-up is the session's, not the page's: its budget starts after.
+    await this.work.ready();
+    const clock = startPageClock(resolved.timeBudgetMs);
+    // Saved pages are prepared in Node first (src/markup/prepare.ts, in a page-work thread
+    // under the page's deadline): refused when huge, reshaped where Chromium's cost would
+    // explode, made ready to be written in place.
+    const prepared = input.kind === 'html' ? await this.prepare(input, resolved, clock) : null;
+    const prepareMs = clock.elapsedMs();
     if (prepared && prepared.cuts.length > 0) {
       const cuts = prepared.cuts;
       const original = use;
-      use = (page) => original({ ...page, cuts: [...cuts, ...page.cuts] });
+      use = (page) => original(withPage(page, { cuts: [...cuts, ...page.cuts] }));
+    }
+    {
+      const original = use;
+      use = (page) => original(withPage(page, { clock, timings: { ...page.timings, prepareMs: Math.round(prepareMs) } }));
     }
     const browser = this.browser;
     try {
-      return await this.renderWithinBudget(input, prepared, use, resolved);
+      return await this.renderWithinBudget(input, prepared, use, resolved, clock);
     } catch (error) {
       // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
       if (this.closed || this.relaunch === undefined) throw error;
@@ -283,39 +326,39 @@ export class RenderSession {
       if (browser.isConnected()) throw error;
       await this.heal(browser);
       this.health.retried += 1;
-      return this.renderWithinBudget(input, prepared, use, resolved);
+      return this.renderWithinBudget(input, prepared, use, resolved, clock);
     }
   }
 
-  /** The markup step of a saved page (pure; see src/markup/prepare.ts). */
-  private prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions, bytes: Buffer = input.bytes): PreparedMarkup {
-    return prepareMarkup(bytes, {
-      url: input.url,
-      maxElements: resolved.maxElements,
-      javaScript: resolved.javaScript,
-      inPlace: this.inPlace && input.replay === undefined,
-    });
+  /** The markup step of a saved page (pure; src/markup/prepare.ts), in a page-work thread under the page's deadline. */
+  private async prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions, clock: PageClock, bytes: Buffer = input.bytes): Promise<PreparedMarkup> {
+    const options = { url: input.url, maxElements: resolved.maxElements, javaScript: resolved.javaScript, inPlace: this.inPlace && input.replay === undefined };
+    const out = await this.work.run({ kind: 'prepare', bytes, options }, { label: input.label, deadlineMs: clock.nodeWorkDeadlineMs() });
+    return { ...out, bytes: out.bytes === null ? bytes : Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) };
   }
 
   /**
    * Renders a saved page within its time budget: its load and snapshot are given the budget at
    * most, and a page that runs past it is cut down in Node (reduce-document.ts: long lists and
    * tables summarised, long texts truncated) and rendered once more with the full timeouts, its
-   * record saying what was cut (kind 'time'). Live pages have no budget (only their timeouts).
+   * record saying what was cut (kind 'time'). A live page's budget bounds its fetch, navigation,
+   * waiting and snapshot together (`load`); past it the page fails with 'render-timeout'.
    */
   private async renderWithinBudget<T>(
     input: RenderInput,
     prepared: PreparedMarkup | null,
     use: (page: RenderedPage) => Promise<T>,
     resolved: RenderOptions,
+    clock: PageClock,
   ): Promise<T> {
     const budgetMs = resolved.timeBudgetMs;
-    if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, prepared, use, { ...resolved, timeBudgetMs: 0 });
+    if (budgetMs === 0) return this.renderOnce(input, prepared, use, resolved);
     const bounded: RenderOptions = {
       ...resolved,
       navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, budgetMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
+    if (input.kind !== 'html') return this.renderOnce(input, prepared, use, bounded, clock);
     try {
       return await this.renderOnce(input, prepared, use, bounded);
     } catch (error) {
@@ -324,7 +367,7 @@ export class RenderSession {
       if (reduced.cuts.length === 0) throw error;
       const cuts = reduced.cuts;
       const again = { ...input, bytes: reduced.bytes };
-      return this.renderOnce(again, this.prepare(again, resolved), (page) => use({ ...page, cuts: [...cuts, ...page.cuts] }), { ...resolved, timeBudgetMs: 0 });
+      return this.renderOnce(again, await this.prepare(again, resolved, clock), (page) => use(withPage(page, { cuts: [...cuts, ...page.cuts] })), { ...resolved, timeBudgetMs: 0 });
     }
   }
 
@@ -354,6 +397,7 @@ export class RenderSession {
     prepared: PreparedMarkup | null,
     use: (page: RenderedPage) => Promise<T>,
     resolved: RenderOptions,
+    clock?: PageClock,
   ): Promise<T> {
     await this.slots.acquire();
     let worker: Worker | undefined;
@@ -363,7 +407,7 @@ export class RenderSession {
       worker.crashed = false;
       worker.renders += 1;
       try {
-        const rendered = await this.load(worker, input, prepared, resolved);
+        const rendered = await this.load(worker, input, prepared, resolved, clock);
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -389,6 +433,7 @@ export class RenderSession {
     await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
     for (const browser of this.relaunched) await browser.close().catch(() => undefined);
+    if (this.ownsPool) await this.pool?.close();
   }
 
   private async takeWorker(options: RenderOptions, kind: WorkerKind, url: string): Promise<Worker> {
@@ -472,7 +517,29 @@ export class RenderSession {
     await Promise.race([context.close().catch(() => undefined), sleep(CONTEXT_CLOSE_TIMEOUT_MS)]);
   }
 
-  private async load(worker: Worker, input: RenderInput, prepared: PreparedMarkup | null, options: RenderOptions): Promise<RenderedPage> {
+  /**
+   * Loads and snapshots the page. A live page with a budget must finish both within what is
+   * left of it ('render-timeout' otherwise; its worker is then closed, which stops the rest).
+   */
+  private async load(worker: Worker, input: RenderInput, prepared: PreparedMarkup | null, options: RenderOptions, clock?: PageClock): Promise<RenderedPage> {
+    if (input.kind !== 'url' || clock === undefined || clock.budgetMs === 0) return this.loadPage(worker, input, prepared, options, clock);
+    const loading = this.loadPage(worker, input, prepared, options, clock);
+    loading.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RenderError('render-timeout', `${input.label} did not load and snapshot within its time budget of ${clock.budgetMs} ms`, true)),
+        clock.remainingMs(),
+      );
+    });
+    try {
+      return await Promise.race([loading, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async loadPage(worker: Worker, input: RenderInput, prepared: PreparedMarkup | null, options: RenderOptions, clock?: PageClock): Promise<RenderedPage> {
     const page = worker.page;
     const loadStarted = performance.now();
     let stats: RequestStats;
@@ -515,7 +582,7 @@ export class RenderSession {
         allowPrivateNetwork: options.allowPrivateNetwork,
         allowedAddresses: options.allowedAddresses,
         maxBodyBytes: options.maxResponseBytes,
-        timeoutMs: options.navigationTimeoutMs,
+        timeoutMs: Math.max(1, Math.min(options.navigationTimeoutMs, clock?.remainingMs() ?? Infinity)),
       };
       const userAgent = options.userAgent ?? (await page.evaluate(() => navigator.userAgent));
       const document = await prefetchDocument(input.url, { 'user-agent': userAgent }, limits);
@@ -526,40 +593,40 @@ export class RenderSession {
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
       stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
-      httpStatus = await this.loadLive(page, document.url, options);
+      httpStatus = await this.loadLive(page, document.url, options, clock);
     }
     const loadMs = performance.now() - loadStarted;
 
     const snapshotStarted = performance.now();
     // Within a time budget, the snapshot has what the load left of it (at least a second).
+    const leftMs = clock && clock.budgetMs > 0 ? clock.remainingMs() : options.timeBudgetMs - loadMs;
     const snapshotOptions =
-      options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, options.timeBudgetMs - loadMs)) } : options;
-    const snapshot = await snapshotSettled(page, snapshotOptions);
+      options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, leftMs)) } : options;
+    const snapshotText = await snapshotSettled(page, snapshotOptions);
     const snapshotMs = performance.now() - snapshotStarted;
-    if (writtenUrl !== undefined) {
-      // The document kept the address of the worker's earlier page; the page's own is its
-      // <base> (see inPlaceDocument), which is not the page's element either.
-      snapshot.url = writtenUrl;
-      snapshot.elementCount -= 1;
-    }
+    // The document kept the address of the worker's earlier page; the page's own is its
+    // <base> (see inPlaceDocument), which is not the page's element either.
+    const snapshotPatch: SnapshotPatch = writtenUrl !== undefined ? { url: writtenUrl, elementCountDelta: -1 } : {};
 
-    return {
-      snapshot,
+    return renderedPage({
+      snapshotText,
+      snapshotPatch,
+      clock: clock ?? startPageClock(0, loadStarted),
       finalUrl: writtenUrl ?? page.url(),
       httpStatus,
       refusedRequests: stats.refused,
       writtenInPlace: writtenUrl !== undefined,
-      timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
+      timings: { prepareMs: 0, loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
       cuts: [],
-      screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
-    };
+      screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, pageSizeOf(snapshotText)),
+    });
   }
 
   /**
    * Navigates to a live URL until `domcontentloaded`, checks status and content type, then
    * gives the page a bounded grace period to reach `load`. Returns the HTTP status.
    */
-  private async loadLive(page: Page, url: string, options: RenderOptions): Promise<number> {
+  private async loadLive(page: Page, url: string, options: RenderOptions, clock?: PageClock): Promise<number> {
     let documentResponse: Response | undefined;
     const onResponse = (response: Response): void => {
       const request = response.request();
@@ -588,7 +655,9 @@ export class RenderSession {
     if (mime !== '' && !HTML_CONTENT_TYPES.has(mime)) throw notHtml(url, mime);
 
     const remainingMs = options.navigationTimeoutMs - (performance.now() - started);
-    const graceMs = Math.max(0, Math.min(DEFAULT_RENDER_OPTIONS.liveLoadGraceMs, remainingMs));
+    // Within a budget the wait for `load` leaves the snapshot its least time.
+    const budgetLeftMs = clock && clock.budgetMs > 0 ? clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS : Infinity;
+    const graceMs = Math.max(0, Math.min(DEFAULT_RENDER_OPTIONS.liveLoadGraceMs, remainingMs, budgetLeftMs));
     // Ads and trackers can hold `load` back for long; the DOM is there, so go on without it.
     await page.waitForLoadState('load', { timeout: Math.max(1, graceMs) }).catch((error: unknown) => {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
@@ -601,15 +670,42 @@ export class RenderSession {
  * Takes the snapshot; if a script or meta refresh navigates the page while the collector runs,
  * waits for the new document to load and tries once more.
  */
-async function snapshotSettled(page: Page, options: RenderOptions): Promise<LayoutSnapshot> {
+async function snapshotSettled(page: Page, options: RenderOptions): Promise<string> {
   const snapshotOptions = { maxElements: options.maxElements, timeoutMs: options.snapshotTimeoutMs };
   try {
-    return await takeSnapshot(page, snapshotOptions);
+    return await takeSnapshotText(page, snapshotOptions);
   } catch (error) {
     if (!(error instanceof RenderError && error.code === 'render-navigation')) throw error;
     await page.waitForLoadState('load', { timeout: options.navigationTimeoutMs }).catch(() => undefined);
-    return takeSnapshot(page, snapshotOptions);
+    return takeSnapshotText(page, snapshotOptions);
   }
+}
+
+/**
+ * A rendered page whose `snapshot` is decoded on first use (and once); it is not an own
+ * enumerable property, so spreading a page never decodes it (use `withPage`).
+ */
+function renderedPage(fields: Omit<RenderedPage, 'snapshot'>): RenderedPage {
+  let decoded: LayoutSnapshot | undefined;
+  return Object.defineProperty(fields, 'snapshot', {
+    get: () => (decoded ??= decodeSnapshotText(fields.snapshotText, fields.snapshotPatch)),
+    enumerable: false,
+  }) as RenderedPage;
+}
+
+/** `page` with some fields replaced, sharing its (lazily decoded) snapshot. */
+function withPage(page: RenderedPage, patch: Partial<Omit<RenderedPage, 'snapshot'>>): RenderedPage {
+  const next = { ...page, ...patch };
+  return Object.defineProperty(next, 'snapshot', { get: () => page.snapshot, enumerable: false }) as RenderedPage;
+}
+
+/**
+ * The page's scroll size, for the screenshot's clip: the wire form puts `page` ahead of the
+ * nodes (in-page/pack-layout.ts), so it is read from the text's start without parsing all of it.
+ */
+function pageSizeOf(snapshotText: string): { width: number; height: number } {
+  const match = /"page":\{"width":(\d+(?:\.\d+)?),"height":(\d+(?:\.\d+)?)\}/u.exec(snapshotText.slice(0, 65_536));
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: MAX_SCREENSHOT_WIDTH_PX, height: MAX_SCREENSHOT_HEIGHT_PX };
 }
 
 function notHtml(url: string, mime: string, cause?: unknown): RenderError {

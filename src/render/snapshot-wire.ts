@@ -4,10 +4,29 @@
  * in the page: later stages and stored snapshots cannot tell the difference.
  */
 import type { LayoutSnapshot, SnapshotElement, SnapshotNode } from '../types.js';
-import { WIRE_VERSION, type WireElement, type WireSnapshot } from './in-page/pack-layout.js';
+import { WIRE_VERSION, type PackedLayoutResult, type WireElement, type WireSnapshot } from './in-page/pack-layout.js';
 
 export class WireFormatError extends Error {
   override name = 'WireFormatError';
+}
+
+/**
+ * Corrections the render session knows and the page did not: a page written into a reused
+ * document reports that document's address and one element more (its <base>).
+ */
+export interface SnapshotPatch {
+  url?: string;
+  elementCountDelta?: number;
+}
+
+/** The collector's answer as JSON text (`takeSnapshotText`) → the snapshot, with `patch` applied. */
+export function decodeSnapshotText(text: string, patch: SnapshotPatch = {}): LayoutSnapshot {
+  const result = JSON.parse(text) as PackedLayoutResult;
+  if (!result.ok) throw new WireFormatError('The snapshot text is a refusal, not a snapshot');
+  const snapshot = unpackLayout(result.wire);
+  if (patch.url !== undefined) snapshot.url = patch.url;
+  if (patch.elementCountDelta !== undefined) snapshot.elementCount += patch.elementCountDelta;
+  return snapshot;
 }
 
 export function unpackLayout(wire: WireSnapshot): LayoutSnapshot {

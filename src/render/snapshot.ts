@@ -10,7 +10,7 @@ import { pageExpression, pageJsonPipeline } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
 import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
 import { settleStreamedContent } from './in-page/settle-streamed.js';
-import { unpackLayout } from './snapshot-wire.js';
+import { decodeSnapshotText } from './snapshot-wire.js';
 
 /**
  * The streamed-content settler, the collector and the packer as one self-contained expression
@@ -29,12 +29,22 @@ export interface TakeSnapshotOptions extends CollectLayoutOptions {
 }
 
 /**
- * Runs the collector in `page`. Throws `RenderError`: 'render-dom-too-large' when the document
+ * Runs the collector in `page` and decodes its answer here, on the calling thread (for tools;
+ * the render session leaves the decoding to its page-work threads: `takeSnapshotText`).
+ */
+export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Promise<LayoutSnapshot> {
+  return decodeSnapshotText(await takeSnapshotText(page, options));
+}
+
+/**
+ * Runs the collector in `page` and returns its answer as the JSON text the page sent (a
+ * `PackedLayoutResult` with `ok: true`), undecoded: Node's work on it is left to a page-work
+ * thread (src/page-work/). Throws `RenderError`: 'render-dom-too-large' when the document
  * has more than `maxElements` elements, 'render-script-timeout' when the page does not answer
  * within `timeoutMs` (the caller must then close the page's context: the evaluate is still
  * queued behind the page's script), 'render-crashed' when the renderer dies.
  */
-export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Promise<LayoutSnapshot> {
+export async function takeSnapshotText(page: Page, options: TakeSnapshotOptions): Promise<string> {
   const expression = collectorExpression({ maxElements: options.maxElements });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -48,12 +58,10 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
       );
     }, options.timeoutMs);
   });
-  const evaluation = (page.evaluate(expression) as Promise<string>).then(
-    (json) => JSON.parse(json) as PackedLayoutResult,
-  );
+  const evaluation = page.evaluate(expression) as Promise<string>;
   // If the timer wins, the evaluate rejects later when the context closes; nobody waits for it.
   evaluation.catch(() => undefined);
-  let result: PackedLayoutResult;
+  let result: string;
   try {
     result = await Promise.race([evaluation, timeout]);
   } catch (error) {
@@ -71,12 +79,17 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
   } finally {
     clearTimeout(timer);
   }
-  if (!result.ok) {
+  // A refusal is a few dozen characters; only that is read here (a snapshot is never parsed on this thread).
+  if (result.length < REFUSAL_MAX_CHARS && result.startsWith('{"ok":false')) {
+    const refusal = JSON.parse(result) as Extract<PackedLayoutResult, { ok: false }>;
     throw new RenderError(
       'render-dom-too-large',
-      `The page has ${result.elementCount} elements, more than the limit of ${result.maxElements}`,
+      `The page has ${refusal.elementCount} elements, more than the limit of ${refusal.maxElements}`,
       false,
     );
   }
-  return unpackLayout(result.wire);
+  return result;
 }
+
+/** Longer than any `{"ok":false,…}` answer of the collector. */
+const REFUSAL_MAX_CHARS = 200;

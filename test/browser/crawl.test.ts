@@ -28,6 +28,7 @@ function counting(session: PageRenderer): PageRenderer & { renders: Map<string, 
   const renders = new Map<string, number>();
   return {
     renders,
+    work: session.work,
     render(input, use, options) {
       if (input.kind === 'url') renders.set(input.url, (renders.get(input.url) ?? 0) + 1);
       return session.render(input, use, options);

@@ -1,12 +1,14 @@
 import { test, expect } from '@playwright/test';
 import { crawl, ROBOTS_DISALLOWED, type CrawlOptions, type PageRenderer } from '../../src/crawl/crawler.js';
 import { RenderError } from '../../src/errors.js';
+import { PageWorkPool } from '../../src/page-work/index.js';
 import { BreadthFirstPolicy, createPolicy, type Candidate } from '../../src/frontier/index.js';
 import type { RenderedPage } from '../../src/render/index.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import type { LayoutSnapshot } from '../../src/types.js';
 import { a, el, snapshot, text } from './support/snapshot-builder.js';
 import { paragraphs } from './support/pages.js';
+import { renderedPageOf, testPageWork } from './support/rendered-page.js';
 
 /**
  * The crawl loop against a fake renderer: two small sites whose pages are synthetic layout
@@ -35,6 +37,9 @@ function pageSnapshot(url: string): LayoutSnapshot {
 }
 
 class FakeRenderer implements PageRenderer {
+  work = testPageWork();
+  /** The page's time budget (the page-work deadline is what is left of it, at least 2 s). */
+  budgetMs = 10_000;
   readonly starts: Array<{ url: string; at: number }> = [];
   private readonly active = new Map<string, number>();
   maxActivePerSite = 0;
@@ -61,8 +66,7 @@ class FakeRenderer implements PageRenderer {
         this.failures.set(input.url, failure - 1);
         throw new RenderError('render-timeout', `timeout ${input.url}`, true);
       }
-      const page = { snapshot: pageSnapshot(input.url), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage;
-      return await use(page);
+      return await use(renderedPageOf(pageSnapshot(input.url), input.url, 200, this.budgetMs));
     } finally {
       this.active.set(site, (this.active.get(site) ?? 1) - 1);
       this.total--;
@@ -155,6 +159,35 @@ test('retries: retryable failures are retried with backoff up to the attempt lim
   expect(store.counts().pages).toBe(8);
 });
 
+test('a page whose extraction runs past its deadline is recorded with extract-timeout (not retried); the crawl goes on', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer();
+  const previous = process.env.BROADSHEET_TEST_STALL_STAGE;
+  // The page-work threads read the hook when they start: this pool's do.
+  process.env.BROADSHEET_TEST_STALL_STAGE = 'score';
+  const pool = new PageWorkPool({ size: 2 });
+  const started = pool.ready(); // starts the threads now, with the hook in their environment
+  if (previous === undefined) delete process.env.BROADSHEET_TEST_STALL_STAGE;
+  else process.env.BROADSHEET_TEST_STALL_STAGE = previous;
+  await started;
+  renderer.work = pool;
+  renderer.budgetMs = 500;
+  const stalled = 'http://a.test/news/broadsheet-test-stall';
+  try {
+    await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, seeds: ['http://a.test/', stalled], maxPages: 8 });
+  } finally {
+    await pool.close();
+  }
+  const pages = new Map([...store.pages()].map((p) => [p.url, p]));
+  expect(pages.get(stalled)?.errorCode).toBe('extract-timeout');
+  expect(renderer.rendered(stalled)).toBe(1);
+  expect(pool.health.timedOut).toBe(1);
+  // The other pages, before and after it, went through the pool's replacement threads.
+  expect(store.counts().pages).toBe(8);
+  expect([...pages.values()].filter((p) => p.errorCode === null)).toHaveLength(7);
+  expect(store.counts().articles).toBeGreaterThan(0);
+});
+
 test('budget and resume: a second run goes on to the new budget without fetching any page twice', async () => {
   const store = createMemoryStore();
   const first = new FakeRenderer();
@@ -239,11 +272,12 @@ test('a URL found again closer to the start page takes the smaller depth, and it
   // / → /p1, /s; /p1 → /p2 → /target (level 3); /s → /target (level 2); /target → /leaf.
   const graph: Record<string, string[]> = { '/': ['/p1', '/s'], '/p1': ['/p2'], '/p2': ['/target'], '/s': ['/target'], '/target': ['/leaf'], '/leaf': [] };
   const renderer: PageRenderer = {
+    work: testPageWork(),
     async render(input, use) {
       if (input.kind !== 'url') throw new Error('urls only');
       const { origin, pathname } = new URL(input.url);
       const links = (graph[pathname] ?? []).map((path, i) => a(`Link ${i}`, origin + path));
-      return use({ snapshot: snapshot([el('main', links)], { url: input.url, meta: { title: 'Page' } }), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage);
+      return use(renderedPageOf(snapshot([el('main', links)], { url: input.url, meta: { title: 'Page' } }), input.url));
     },
   };
   // Deepest first, /target last: it is found at level 3 before /s shows the way at level 2.

@@ -5,12 +5,14 @@ import { recrawl, RECRAWL_MODEL_KEY } from '../../src/recrawl/recrawl.js';
 import type { RenderedPage } from '../../src/render/index.js';
 import { createMemoryStore, type CrawlStore } from '../../src/store/index.js';
 import { a, el, snapshot, text } from './support/snapshot-builder.js';
+import { renderedPageOf, testPageWork } from './support/rendered-page.js';
 
 /**
  * `broadsheet recrawl`'s loop against a fake renderer: a front whose list of stories grows each
  * time it is rendered, and an about page that never changes.
  */
 class ChangingSite implements PageRenderer {
+  readonly work = testPageWork();
   renders = new Map<string, number>();
   async render<T>(input: { kind: 'url'; url: string; label: string } | { kind: 'html' }, use: (page: RenderedPage) => Promise<T>): Promise<T> {
     if (input.kind !== 'url') throw new Error('urls only');
@@ -19,7 +21,7 @@ class ChangingSite implements PageRenderer {
     const path = new URL(input.url).pathname;
     const links = path === '/' ? Array.from({ length: 3 + 2 * n }, (_, i) => `http://a.test/news/story-${i}`).concat('http://a.test/about') : ['http://a.test/'];
     const snap = snapshot([el('nav', links.map((href, i) => a(`Story headline ${i}`, href))), el('main', [el('h1', [text('Front')])])], { url: input.url, meta: { title: 'Front' } });
-    return use({ snapshot: snap, finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage);
+    return use(renderedPageOf(snap, input.url));
   }
 }
 

@@ -30,6 +30,8 @@ export interface CrawlFlags {
   userAgent: string;
   robots: boolean;
   timeout: number;
+  /** Everything done for one page, ms (`--time-budget`). */
+  timeBudget: number;
   allowPrivateNetwork?: boolean;
   progress: boolean;
   /** PostgreSQL: how long a claim lasts without renewal (`broadsheet worker --lease`). */
@@ -76,6 +78,7 @@ export function crawlCommand(setExit: (code: number) => void): Command {
     .option('--user-agent <ua>', 'User-Agent header and robots.txt agent', DEFAULT_USER_AGENT)
     .option('--no-robots', 'ignore robots.txt (only for sites you own)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--time-budget <ms>', 'time budget per page: fetch, navigation, the wait for load, snapshot and Node\'s extraction together; a page past it fails (render-timeout or extract-timeout) and the crawl goes on. 0: none', intOption(0, 600_000), 30_000)
     .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
     .addOption(new Option('--allocate <rule>', 'share --max-pages across the seeds\' sites as a bandit: r1 (equal shares), r2 (best mean, blocks of --allocate-step), r3 (UCB1)').choices(ALLOCATION_RULES as string[]))
@@ -137,7 +140,7 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
     if (settings.allocate !== null) validateAllocation(settings);
     store.setSetting(CRAWL_SETTINGS_KEY, JSON.stringify(settings));
 
-    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout, allowPrivateNetwork: flags.allowPrivateNetwork === true } });
+    session = await RenderSession.launch({ concurrency: settings.concurrency, defaults: { navigationTimeoutMs: flags.timeout, timeBudgetMs: flags.timeBudget, allowPrivateNetwork: flags.allowPrivateNetwork === true } });
     const openSession = session;
     releaseSignals = closeOnSignals(
       {
@@ -164,7 +167,7 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
         politeness: { delayMs: settings.delayMs, perSiteConcurrency: settings.perSiteConcurrency },
         userAgent: settings.userAgent,
         robots: settings.robots,
-        renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true },
+        renderOptions: { allowPrivateNetwork: flags.allowPrivateNetwork === true, timeBudgetMs: flags.timeBudget },
         ...(settings.allocate !== null ? { allocation: { rule: settings.allocate, step: settings.allocateStep, reward: settings.reward } } : {}),
         siteModels: settings.siteModels === true,
         onProgress: progress.update,

@@ -21,7 +21,7 @@ interface ExtractFlags {
   js?: boolean;
   timeout: number;
   scriptTimeout: number;
-  timeBudget: number;
+  timeBudget?: number;
   maxElements: number;
   maxNodes: number;
   maxTextChars: number;
@@ -51,7 +51,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
     .option('--script-timeout <ms>', 'time limit for the in-page layout snapshot', intOption(100, 600_000), 15_000)
-    .option('--time-budget <ms>', 'time budget of a saved page\'s load and snapshot: a page past it is cut down (long lists and tables summarised, long texts truncated; JSON "cuts", kind "time") and rendered once more; 0: none', intOption(0, 600_000), 10_000)
+    .option('--time-budget <ms>', 'time budget per page: everything done for it (markup preparation, load, snapshot, Node\'s extraction) spends from it. A saved page whose load and snapshot run past it is cut down (long lists and tables summarised, long texts truncated; JSON "cuts", kind "time") and rendered once more; a live page past it fails (render-timeout); Node\'s work past it fails (extract-timeout, naming the stage). 0: none (default: 10000 for saved pages, 30000 for URLs)', intOption(0, 600_000))
     .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
     .option('--max-nodes <n>', 'page budget: a page with more snapshot nodes is cut down (the largest subtrees far from the body emptied; JSON "cuts" says what)', intOption(1_000, 100_000_000), 60_000)
     .option('--max-text-chars <n>', 'page budget: a page with more characters of text has its longest texts shortened (ending in "…"; listed in "cuts")', intOption(10_000, 1_000_000_000), 1_000_000)
@@ -140,7 +140,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       ...(flags.js ? { javaScript: true } : {}),
       navigationTimeoutMs: flags.timeout,
       snapshotTimeoutMs: flags.scriptTimeout,
-      timeBudgetMs: flags.timeBudget,
+      ...(flags.timeBudget !== undefined ? { timeBudgetMs: flags.timeBudget } : {}),
       maxElements: flags.maxElements,
       maxNodes: flags.maxNodes,
       maxTextChars: flags.maxTextChars,

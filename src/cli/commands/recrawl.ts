@@ -21,6 +21,7 @@ interface RecrawlFlags {
   roundTime: number;
   maxDepth: number;
   timeout: number;
+  timeBudget: number;
 }
 
 export function recrawlCommand(setExit: (code: number) => void): Command {
@@ -33,6 +34,7 @@ export function recrawlCommand(setExit: (code: number) => void): Command {
     .option('--round-time <seconds>', 'check time per round (a check costs A·size + B)', intOption(1, 86_400), DEFAULT_SCENT_OPTIONS.roundTimeMs / 1000)
     .option('--max-depth <n>', 'revisit pages at this depth or less (the start page is 0) that are not articles', intOption(0, 100), 1)
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--time-budget <ms>', 'time budget per page: fetch, navigation, the wait for load, snapshot and Node\'s extraction together; a page past it fails (render-timeout or extract-timeout) and the crawl goes on. 0: none', intOption(0, 600_000), 30_000)
     .addHelpText('after', `\nThen run \`broadsheet crawl --db FILE\` to fetch the new articles.\n\nExit codes: 0 ran (failed checks are reported), ${EXIT.usage} bad usage or no browser.`)
     .action(async (flags: RecrawlFlags) => setExit(await runRecrawl(flags)));
 }
@@ -52,7 +54,7 @@ async function runRecrawl(flags: RecrawlFlags): Promise<number> {
     const policy = createPolicy(settings.policy);
     const saved = store.loadModel(POLICY_MODEL_PREFIX + policy.name);
     if (saved !== undefined) policy.loadState(saved);
-    session = await RenderSession.launch({ concurrency: 1, defaults: { navigationTimeoutMs: flags.timeout } });
+    session = await RenderSession.launch({ concurrency: 1, defaults: { navigationTimeoutMs: flags.timeout, timeBudgetMs: flags.timeBudget } });
     releaseSignals = closeOnSignals({ close: async () => abort.abort() }, (signal) => process.stderr.write(`\nbroadsheet: ${signal}: stopping after this check\n`));
     const summary = await recrawl(
       { store, session, policy },

@@ -14,6 +14,7 @@ interface WorkerFlags {
   maxTime?: number;
   lease: number;
   timeout: number;
+  timeBudget: number;
   progress: boolean;
   allowPrivateNetwork?: boolean;
 }
@@ -27,6 +28,7 @@ export function workerCommand(setExit: (code: number) => void): Command {
     .option('--max-time <seconds>', 'stop this worker after this many seconds', intOption(1, 10_000_000))
     .option('--lease <seconds>', 'how long a claimed URL stays this worker\'s without renewal; a killed worker\'s URLs return to the queue after it', intOption(2, 86_400), 60)
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
+    .option('--time-budget <ms>', 'time budget per page: fetch, navigation, the wait for load, snapshot and Node\'s extraction together; a page past it fails (render-timeout or extract-timeout) and the crawl goes on. 0: none', intOption(0, 600_000), 30_000)
     .option('--allow-private-network', 'let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--no-progress', 'no progress line on stderr')
     .addHelpText(
@@ -69,6 +71,7 @@ Examples:
             userAgent: DEFAULT_USER_AGENT,
             robots: true,
             timeout: flags.timeout,
+            timeBudget: flags.timeBudget,
             progress: flags.progress,
             leaseSec: flags.lease,
             allocateStep: DEFAULT_ALLOCATION_STEP,
