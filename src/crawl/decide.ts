@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Article } from '../extract/article.js';
 import type { LayoutSnapshot } from '../types.js';
+import { countWordsAnyScript } from '../text/index.js';
 
 /**
  * A page is an article when the page-type decision says so (score/page-type.ts: section
@@ -11,13 +12,12 @@ import type { LayoutSnapshot } from '../types.js';
  * enough to be a news story rather than a teaser, a gallery caption or a "page not found" notice:
  * - 150 words: short news briefs run 150–300 words; section-front blurbs and error notices the
  *   extractor may take for a body stay under 100 (seen on the samples/ pages and the local web);
- * - 300 CJK characters for Chinese/Japanese text (a CJK character carries about half a word of
- *   an English text, so 300 characters ≈ 150 words).
+ * Words are counted the same in every script (text/words.ts): between spaces where a script has
+ * them, and at the measured letters per word where it has not (1.8 Chinese or Japanese
+ * characters, 4.4 Thai letters), so 150 words are about 270 Chinese characters; before, Thai
+ * text, whose spaces end phrases rather than words, counted a phrase as a word.
  */
 export const ARTICLE_MIN_WORDS = 150;
-export const ARTICLE_MIN_CJK_CHARS = 300;
-
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu;
 
 export interface ArticleDecision {
   isArticle: boolean;
@@ -36,11 +36,9 @@ export function decideArticle(extraction: ExtractionOutcome): ArticleDecision {
   if (pageType && pageType.type !== 'article') {
     return { isArticle: false, reason: `page type ${pageType.type} (${Math.round(pageType.confidence * 100)} %): ${pageType.reason}` };
   }
-  const cjk = text.match(CJK)?.length ?? 0;
-  // `wordCount` counts each CJK character as one word; take them out to count the other words.
-  const words = wordCount - cjk;
-  if (cjk >= ARTICLE_MIN_CJK_CHARS || words >= ARTICLE_MIN_WORDS) return { isArticle: true, reason: null };
-  return { isArticle: false, reason: `body too short: ${words} words, ${cjk} CJK characters` };
+  const words = countWordsAnyScript(text);
+  if (words >= ARTICLE_MIN_WORDS) return { isArticle: true, reason: null };
+  return { isArticle: false, reason: `body too short: ${words} words` };
 }
 
 /** sha256 (hex) of the page's visible text, whitespace-collapsed: equal for re-served copies of one page. */

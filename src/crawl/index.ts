@@ -13,7 +13,7 @@ export {
   type PageRenderer,
   type StopReason,
 } from './crawler.js';
-export { decideArticle, pageContentHash, ARTICLE_MIN_WORDS, ARTICLE_MIN_CJK_CHARS, type ArticleDecision, type ExtractionOutcome } from './decide.js';
+export { decideArticle, pageContentHash, ARTICLE_MIN_WORDS, type ArticleDecision, type ExtractionOutcome } from './decide.js';
 export { anchorsOf, classifyLinks, siteInScope, type CrawlScope, type PageLinks, type InternalLink, type ExternalLink, type BadLink } from './links.js';
 export { Politeness, DEFAULT_POLITENESS, type PolitenessOptions } from './politeness.js';
 export { RobotsCache, DEFAULT_ROBOTS_OPTIONS, type RobotsOptions, type RobotsVerdict } from './robots.js';

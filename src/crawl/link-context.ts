@@ -6,6 +6,7 @@
  * link-evidence.ts), so a link's place can tell a gallery or a comments page from a story when
  * the URL cannot. Pure; the crawler reads the chain from the snapshot, the lab from its HTML.
  */
+import { textWords } from '../text/index.js';
 
 /** The link element or one of its ancestors (nearest first): lower-case tag and the attributes that name it. */
 export interface AncestorInfo {
@@ -24,8 +25,6 @@ const LANDMARK_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'main', 'arti
 const NAMED_ANCESTORS = 3;
 /** Words kept per link, nearest first: a bounded, short string to store with the link. */
 const MAX_WORDS = 12;
-/** A word of a class or id: letters only, two or more (`most-read` → most, read; `col-4` → col). */
-const WORD = /\p{L}{2,}/gu;
 /** Layout and utility class words that say nothing about what the link is. */
 const NOISE = new Set(['col', 'row', 'wrap', 'wrapper', 'container', 'inner', 'outer', 'clearfix', 'js', 'is', 'has', 'the', 'and', 'block', 'item', 'flex', 'grid']);
 
@@ -42,7 +41,8 @@ export function linkContext(chain: readonly AncestorInfo[]): string {
     if (LANDMARK_TAGS.has(node.tag)) add(node.tag);
     if (depth > NAMED_ANCESTORS) return;
     for (const value of [node.class, node.id, node.role]) {
-      for (const word of value?.toLowerCase().match(WORD) ?? []) if (!NOISE.has(word)) add(word);
+      // Words of a class or id: two letters or more (`most-read` → most, read; `col-4` → col), in any script.
+      for (const word of textWords(value ?? '')) if (!NOISE.has(word)) add(word);
     }
   });
   return words.join(' ');

@@ -6,4 +6,4 @@ export { SimilarityPolicy, DEFAULT_SIMILARITY_OPTIONS, type SimilarityPolicyOpti
 export { TargetSet, DEFAULT_TARGET_OPTIONS, type TargetSetOptions } from './targets.js';
 export { refreshHead, DEFAULT_REFRESH_OPTIONS, type RefreshableQueue, type RefreshOptions, type RefreshResult } from './refresh.js';
 export { createPolicy } from './create.js';
-export { TokenEvidence, pathWords, DEFAULT_TOKEN_OPTIONS, type TokenEvidenceOptions } from './token-evidence.js';
+export { TokenEvidence, pathWords, migrateTokenState, DEFAULT_TOKEN_OPTIONS, TOKENIZER_VERSION, type TokenEvidenceOptions, type TokenEvidenceState } from './token-evidence.js';

@@ -9,6 +9,7 @@
  */
 import type { LinkFeatures } from './policy.js';
 import { DEFAULT_TOKEN_OPTIONS, type TokenEvidenceOptions } from './token-evidence.js';
+import { textWords } from '../text/index.js';
 
 /**
  * The URL words' settings, with the upward push of a link's words capped at 1 (log-odds): a
@@ -21,15 +22,14 @@ import { DEFAULT_TOKEN_OPTIONS, type TokenEvidenceOptions } from './token-eviden
  */
 export const LINK_TOKEN_OPTIONS: TokenEvidenceOptions = { ...DEFAULT_TOKEN_OPTIONS, maxTotalUp: 1 };
 
-const WORD = /\p{L}{2,}/gu;
 /** Anchor words kept per link (a headline's worth; longer anchors are teaser paragraphs). */
 const MAX_ANCHOR_WORDS = 16;
 
 /** Distinct tokens of a link: `a:` + anchor word, `c:` + context word. */
 export function linkTokens(link: Partial<LinkFeatures>): string[] {
   const tokens = new Set<string>();
-  const anchorWords = link.anchor?.toLowerCase().match(WORD) ?? [];
-  for (const word of anchorWords.slice(0, MAX_ANCHOR_WORDS)) tokens.add(`a:${word}`);
+  // Words in every script (text/words.ts): a Chinese or Thai headline is words, not one token.
+  for (const word of textWords(link.anchor ?? '', MAX_ANCHOR_WORDS)) tokens.add(`a:${word}`);
   for (const word of link.context?.split(' ') ?? []) if (word !== '') tokens.add(`c:${word}`);
   return [...tokens];
 }

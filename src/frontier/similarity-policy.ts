@@ -28,7 +28,7 @@ import { anatomize, siteOf, UrlArticleClassifier, vectorizeUrl, WeightLearner, t
 import { LINK_TOKEN_OPTIONS, linkTokens } from './link-evidence.js';
 import { SEED_PRIORITY, type Candidate, type FrontierPolicy, type LinkFeatures, type QueuedEntry, type Rescored } from './policy.js';
 import { seededRandom } from './random.js';
-import { TokenEvidence, type TokenEvidenceOptions } from './token-evidence.js';
+import { migrateTokenState, TokenEvidence, TOKENIZER_VERSION, type TokenEvidenceOptions, type TokenEvidenceState } from './token-evidence.js';
 import { DEFAULT_TARGET_OPTIONS, TargetSet, type TargetSetOptions } from './targets.js';
 
 export interface SimilarityPolicyOptions {
@@ -79,6 +79,8 @@ interface TemplateCount {
 
 interface SavedState {
   version: 1;
+  /** The tokenizer of `words` and `links` (token-evidence.ts); absent: 1, before words in every script. */
+  tokens?: number;
   scoringVersion: number;
   learner: WeightLearnerState;
   targets: Array<{ site: string; url: string }>;
@@ -184,6 +186,7 @@ export class SimilarityPolicy implements FrontierPolicy {
   saveState(): string {
     const state: SavedState = {
       version: 1,
+      tokens: TOKENIZER_VERSION,
       scoringVersion: this.scoringVersion,
       learner: this.learner.state(),
       targets: [...this.targets].flatMap(([site, set]) => set.urls().map((url) => ({ site, url }))),
@@ -204,10 +207,12 @@ export class SimilarityPolicy implements FrontierPolicy {
     this.nextReweighAt = Math.max(this.options.reweighMinUrls, Math.ceil(this.learner.observed * this.options.reweighGrowth));
     this.templates.clear();
     for (const [key, count] of Object.entries(state.templates)) this.templates.set(key, { ...count });
+    // A state saved before words in every script keeps the words the tokenizer still yields.
+    const current = (saved: TokenEvidenceState): TokenEvidenceState => ((state.tokens ?? 1) === TOKENIZER_VERSION ? saved : migrateTokenState(saved));
     this.words.clear();
-    for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(words));
+    for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(current(words)));
     this.links.clear();
-    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(links, LINK_TOKEN_OPTIONS));
+    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(current(links), LINK_TOKEN_OPTIONS));
     this.targets.clear();
     this.classifiers.clear();
     this.context = [];

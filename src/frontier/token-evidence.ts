@@ -11,6 +11,7 @@
  * are noise). A word found on articles and other pages alike (a section name, "city") shifts
  * nothing; a word found only on non-articles ("pictures") pulls the URL down. Pure.
  */
+import { textWords } from '../text/index.js';
 
 export interface TokenEvidenceOptions {
   /** Fetched pages a word must appear on before it counts. */
@@ -37,9 +38,7 @@ export interface TokenEvidenceOptions {
  */
 export const DEFAULT_TOKEN_OPTIONS: TokenEvidenceOptions = { minPages: 3, maxPerWord: 3, maxWords: 50_000 };
 
-const WORD = /\p{L}{2,}/gu;
-
-/** The distinct lower-case words of a URL's path (not the host, not the query). */
+/** The distinct lower-case words of a URL's path (not the host, not the query), in any script (text/words.ts). */
 export function pathWords(url: string): string[] {
   let path: string;
   try {
@@ -47,7 +46,33 @@ export function pathWords(url: string): string[] {
   } catch {
     path = new URL(url).pathname;
   }
-  return [...new Set(path.toLowerCase().match(WORD) ?? [])];
+  return [...new Set(textWords(path))];
+}
+
+/**
+ * The tokenizer's version, saved with a crawl's state. 1: runs of two letters or more
+ * (`\p{L}{2,}`), so a Chinese, Japanese or Thai headline was one token; 2: words in every script
+ * (text/words.ts). Tokens of Latin and Cyrillic text are the same in both.
+ */
+export const TOKENIZER_VERSION = 2;
+
+export type TokenEvidenceState = ReturnType<TokenEvidence['state']>;
+
+/**
+ * A state saved with an older tokenizer, made fit for this one: a word the tokenizer still
+ * yields whole (a Latin or Cyrillic word, a class word) keeps its counts; one it now splits (a
+ * whole Chinese headline, saved as one token) can never be seen again and is dropped, so it
+ * takes no room under `maxWords`. Anchor (`a:`) and path words are checked; context (`c:`)
+ * words are class and tag names, the same in both. Pure.
+ */
+export function migrateTokenState(state: TokenEvidenceState): TokenEvidenceState {
+  const words = state.words.filter(([token]) => {
+    if (token.startsWith('c:')) return true;
+    const word = token.startsWith('a:') ? token.slice(2) : token;
+    const again = textWords(word, 2);
+    return again.length === 1 && again[0] === word;
+  });
+  return { pages: state.pages, articles: state.articles, words };
 }
 
 export class TokenEvidence {

@@ -13,6 +13,7 @@ import type { PageBlock } from './block-features.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import { logistic } from './block-model.js';
 import { UNKNOWN_URL_FEATURES } from './url-prior.js';
+import { latinLength } from '../text/index.js';
 
 export type PageType = 'article' | 'listing' | 'other';
 
@@ -118,9 +119,19 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   const fromUrl = urlFeatures(snapshot.url) ?? UNKNOWN_URL_FEATURES;
   for (const name of URL_FEATURES) set(name, fromUrl[name]);
   // The text: an article has one long run of prose; a listing many short teasers with links.
-  const total = tree.stats[0]?.textLength ?? 0;
+  // Lengths are in Latin characters (text/words.ts: a Chinese character weighs 3.2, a Thai
+  // letter 1.3), so that 80 characters or a run of 3,000 mean as much text in every script:
+  // counted in plain characters a Chinese story was a third of an English one and typed
+  // `other` (issue 22). A block's link text is in its own script, so it scales with the block.
+  const scaled = blocks.map((b) => {
+    const scale = b.text.length > 0 ? latinLength(b.text) / b.text.length : 1;
+    return { textLength: b.block.textLength * scale, linkTextLength: b.block.linkTextLength * scale, punctuationCount: b.block.punctuationCount };
+  });
+  const plainBlocks = blocks.reduce((n, b) => n + b.text.length, 0);
+  const pageScale = plainBlocks > 0 ? blocks.reduce((n, b) => n + latinLength(b.text), 0) / plainBlocks : 1;
+  const total = (tree.stats[0]?.textLength ?? 0) * pageScale;
   set('logText', Math.log1p(total) / 12);
-  set('pageLinkDensity', total > 0 ? (tree.stats[0]?.linkTextLength ?? 0) / total : 0);
+  set('pageLinkDensity', total > 0 ? ((tree.stats[0]?.linkTextLength ?? 0) * pageScale) / total : 0);
   let prose = 0;
   let run = 0;
   let longest = 0;
@@ -128,21 +139,22 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   let code = 0;
   let prices = 0;
   blocks.forEach((b, i) => {
-    const linkHeavy = b.block.linkTextLength >= b.block.textLength * 0.5;
-    if (isProseBlock(b)) {
+    const block = scaled[i]!;
+    const linkHeavy = block.linkTextLength >= block.textLength * 0.5;
+    if (isProseBlock(block)) {
       prose++;
-      run += b.block.textLength;
+      run += block.textLength;
       longest = Math.max(longest, run);
     } else if (linkHeavy) {
       // A run of prose continues past subheadings and captions, not past a link list.
       run = 0;
     }
     // A teaser: a headline link followed by a short summary.
-    const next = blocks[i + 1];
-    const headlineLink = b.block.linkTextLength >= b.block.textLength * 0.9 && b.block.textLength >= 20 && b.block.textLength <= 160;
-    if (headlineLink && next && next.block.punctuationCount > 0 && next.block.textLength < 400 && next.block.linkTextLength < next.block.textLength * 0.5) teasers++;
+    const next = scaled[i + 1];
+    const headlineLink = block.linkTextLength >= block.textLength * 0.9 && block.textLength >= 20 && block.textLength <= 160;
+    if (headlineLink && next && next.punctuationCount > 0 && next.textLength < 400 && next.linkTextLength < next.textLength * 0.5) teasers++;
     const owner = tree.nodes[b.block.ownerId];
-    if (owner?.kind === 'element' && (owner.tag === 'pre' || owner.tag === 'code')) code += b.block.textLength;
+    if (owner?.kind === 'element' && (owner.tag === 'pre' || owner.tag === 'code')) code += block.textLength;
     prices += b.text.match(PRICE)?.length ?? 0;
   });
   set('proseBlocks', Math.min(1, prose / 30));
@@ -185,8 +197,9 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
   };
 }
 
-function isProseBlock(b: PageBlock): boolean {
-  return b.block.punctuationCount > 0 && b.block.textLength >= 80 && b.block.linkTextLength < b.block.textLength * 0.3;
+/** A paragraph of prose: a sentence mark, 80 Latin characters or more (25 Chinese), few links. */
+function isProseBlock(b: { textLength: number; linkTextLength: number; punctuationCount: number }): boolean {
+  return b.punctuationCount > 0 && b.textLength >= 80 && b.linkTextLength < b.textLength * 0.3;
 }
 
 /** Share of the page's text under elements whose class or id names comments or replies. */
@@ -301,5 +314,6 @@ export function decidePageType(features: Float64Array, weights: PageTypeWeights,
 
 function describeValue(name: PageTypeFeatureName, value: number): string {
   if (value === 0 || value === 1) return value === 1 ? 'yes' : 'no';
-  return name === 'longestProseRun' ? `${Math.round(Math.expm1(value * 10))} chars` : value.toFixed(2);
+  // Lengths are in Latin characters (a Chinese character counts 3.2): "Latin chars" says so.
+  return name === 'longestProseRun' ? `${Math.round(Math.expm1(value * 10))} Latin chars` : value.toFixed(2);
 }

@@ -18,6 +18,7 @@ import { htmlLinks } from './html-links.js';
 import { Rng } from './prng.js';
 import { renderPage } from './render-pages.js';
 import { SiteModel } from './site-model.js';
+import type { Language } from './text-bank.js';
 import type { SiteStyle } from './url-schemes.js';
 
 export interface GraphPage {
@@ -48,6 +49,8 @@ export interface NewsGraphOptions {
   seed: number;
   galleryShare?: number;
   commentPages?: boolean;
+  /** The site's language (default: Russian for the `numeric` style, English for the others). */
+  language?: Language;
 }
 
 export function newsGraph(options: NewsGraphOptions): GraphSite {
@@ -55,7 +58,7 @@ export function newsGraph(options: NewsGraphOptions): GraphSite {
     name: options.name,
     title: options.name,
     style: options.style,
-    language: options.style === 'numeric' ? 'ru' : 'en',
+    language: options.language ?? (options.style === 'numeric' ? 'ru' : 'en'),
     articleCount: options.articles,
     seed: options.seed,
     sessionIds: false,

@@ -7,7 +7,7 @@ import { hashString } from './prng.js';
 import type { SiteConfig } from './site-model.js';
 import { DEFAULT_FAULTY_OPTIONS, type FaultyOptions } from './faulty-site.js';
 import { SITE_STYLES, type SiteStyle } from './url-schemes.js';
-import type { Language } from './text-bank.js';
+import { LANGUAGES, type Language } from './text-bank.js';
 
 /** What a site's robots.txt says. `{}` allows everything. */
 export interface RobotsPolicy {
@@ -60,6 +60,18 @@ export const DEFAULT_SITES: Record<SiteStyle, { name: string; title: string; lan
   numeric: { name: 'vestnik', title: 'Городской вестник', language: 'ru' },
 };
 
+/**
+ * The name and masthead of a site written in another language than its style's default
+ * (`{ style: 'dated', language: 'zh' }`): Chinese, Japanese and Arabic sites of any style.
+ */
+export const LANGUAGE_SITES: Record<Language, { name: string; title: string }> = {
+  en: { name: 'daily-herald', title: 'The Daily Herald' },
+  ru: { name: 'vestnik', title: 'Городской вестник' },
+  zh: { name: 'huacheng-ribao', title: '华城日报' },
+  ja: { name: 'minato-shimbun', title: 'みなと新聞' },
+  ar: { name: 'al-madina', title: 'صحيفة المدينة' },
+};
+
 /** The site behind a robots.txt that disallows everything: small, it is never meant to be crawled. */
 export const BLOCKED_SITE = { name: 'blocked-gazette', title: 'The Blocked Gazette', style: 'section' as SiteStyle, articles: 50 };
 
@@ -88,7 +100,7 @@ const schema = z
             style: styleSchema,
             name: z.string().regex(/^[a-z0-9-]+$/).optional(),
             title: z.string().min(1).optional(),
-            language: z.enum(['en', 'ru']).optional(),
+            language: z.enum(LANGUAGES as [Language, ...Language[]]).optional(),
             articles: z.number().int().min(1).max(1_000_000).optional(),
             robots: robotsSchema.optional(),
             sessionIds: z.boolean().optional(),
@@ -117,7 +129,9 @@ export function resolveOptions(input: LocalWebOptions = {}): ResolvedOptions {
   const o = parsed.data;
   const sites = (o.sites ?? SITE_STYLES).map((entry): ResolvedSite => {
     const site = typeof entry === 'string' ? { style: entry } : entry;
-    const defaults = DEFAULT_SITES[site.style];
+    const own = DEFAULT_SITES[site.style];
+    // A language other than the style's own names the site after the language.
+    const defaults = site.language !== undefined && site.language !== own.language ? { ...LANGUAGE_SITES[site.language], language: site.language } : own;
     const name = site.name ?? defaults.name;
     return {
       name,

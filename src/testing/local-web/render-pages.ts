@@ -6,7 +6,7 @@
  * authors, the calendar and searches. Pure: no I/O.
  */
 import { Rng, hexToken } from './prng.js';
-import { bankFor, paragraph, sentence } from './text-bank.js';
+import { bankFor, paragraph, sentence, type Language } from './text-bank.js';
 import { dayToYmd, type Route, type SiteModel } from './site-model.js';
 import { STATIC_PAGES, type ListKind } from './url-schemes.js';
 
@@ -45,10 +45,15 @@ function isoDay(day: number): string {
 }
 
 /** One formatter per language: building one per call costs ~0.2 ms, which made fronts slow. */
-const DATE_FORMATS = {
+const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
   ru: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  zh: new Intl.DateTimeFormat('zh-CN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ja: new Intl.DateTimeFormat('ja-JP', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ar: new Intl.DateTimeFormat('ar-EG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
 };
+/** Languages written from right to left. */
+const RTL = new Set<Language>(['ar']);
 
 function humanDay(ctx: Ctx, day: number): string {
   return DATE_FORMATS[ctx.site.config.language].format(new Date(day * 86_400_000));
@@ -91,7 +96,7 @@ function layout(ctx: Ctx, parts: LayoutParts): string {
   const footer = STATIC_PAGES.map((name) => a(ctx, site.scheme.staticPage(name), ui[name])).join('') +
     FOOTER_EXTERNAL_LINKS.map((url) => `<a href="${url}" rel="nofollow">${escapeHtml(new URL(url).hostname)}</a>`).join('');
   return `<!doctype html>
-<html lang="${site.config.language}"><head><meta charset="utf-8">
+<html lang="${site.config.language}"${RTL.has(site.config.language) ? ' dir="rtl"' : ''}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(parts.title === site.config.title ? parts.title : `${parts.title} | ${site.config.title}`)}</title>
 ${parts.head ?? ''}<style>${css(ctx)}</style></head>

@@ -5,7 +5,7 @@
  * (see `render-pages.ts`). Pure: no I/O.
  */
 import { Rng } from './prng.js';
-import { bankFor, headline, slugify, type Language, type NamedThing } from './text-bank.js';
+import { bankFor, headline, slugify, spaceOf, type Language, type NamedThing } from './text-bank.js';
 import {
   ID_BASE,
   ID_STRIDE,
@@ -102,8 +102,11 @@ export class SiteModel {
     this.tags = bank.tags;
     const people = new Rng(config.seed).distinct(AUTHORS_PER_SITE, bank.firstNames.length * bank.lastNames.length);
     this.authors = people.map((n) => {
-      const label = `${bank.firstNames[n % bank.firstNames.length]} ${bank.lastNames[Math.floor(n / bank.firstNames.length)]}`;
-      return { slug: slugify(label), label };
+      const first = bank.firstNames[n % bank.firstNames.length];
+      const last = bank.lastNames[Math.floor(n / bank.firstNames.length)];
+      // Chinese and Japanese names: family name first, no space; slugs by number.
+      const label = bank.grammar?.space === '' ? `${last}${first}` : `${first} ${last}`;
+      return { slug: slugify(label) || `author-${n}`, label };
     });
     this.firstDay = END_DAY - SPAN_DAYS + 1;
     this.lastDay = END_DAY;
@@ -114,7 +117,7 @@ export class SiteModel {
     const needsSlugs = config.style !== 'query' && config.style !== 'numeric';
     for (let i = 0; i < config.articleCount; i++) {
       if (needsSlugs) {
-        let slug = slugify(this.headlineOf(i));
+        let slug = this.slugOf(i);
         if (this.bySlug.has(slug)) slug = `${slug}-${i}`;
         this.slugs.push(slug);
         this.bySlug.set(slug, i);
@@ -153,7 +156,7 @@ export class SiteModel {
       index,
       id: this.idOf(index),
       headline: this.headlineOf(index),
-      slug: this.slugs[index] ?? slugify(this.headlineOf(index)),
+      slug: this.slugs[index] ?? this.slugOf(index),
       section: index % this.sections.length,
       author: this.authorOf[index]!,
       tags: this.tagsOf[index]!,
@@ -164,7 +167,12 @@ export class SiteModel {
   headlineOf(index: number): string {
     const bank = bankFor(this.config.language);
     const text = headline(bank, Rng.of(this.config.seed, 'headline', index));
-    return this.isGallery(index) ? `${bank.ui.gallery} ${text}` : text;
+    return this.isGallery(index) ? `${bank.ui.gallery}${spaceOf(bank)}${text}` : text;
+  }
+
+  /** The headline's slug, or for headlines in scripts without one the article's number (`/2024/03/05/100042.html`). */
+  private slugOf(index: number): string {
+    return slugify(this.headlineOf(index)) || String(ID_BASE.query + index * ID_STRIDE);
   }
 
   /** Articles are spread evenly over the span, index 0 the oldest. */

@@ -6,6 +6,7 @@
  * Self-written for this project.
  */
 import type { Rng } from './prng.js';
+import { AR, JA, ZH } from './text-bank-more.js';
 
 /** Latin letters for Cyrillic ones, for author slugs on the Russian site. */
 const TRANSLIT: Record<string, string> = {
@@ -13,7 +14,8 @@ const TRANSLIT: Record<string, string> = {
   п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
 };
 
-export type Language = 'en' | 'ru';
+export type Language = 'en' | 'ru' | 'zh' | 'ja' | 'ar';
+export const LANGUAGES: readonly Language[] = ['en', 'ru', 'zh', 'ja', 'ar'];
 
 export interface NamedThing {
   /** The URL segment (`politics`, `jane-doe`). */
@@ -22,7 +24,7 @@ export interface NamedThing {
   label: string;
 }
 
-interface Bank {
+export interface Bank {
   headlineSubjects: readonly string[];
   headlineVerbs: readonly string[];
   subjects: readonly string[];
@@ -38,6 +40,12 @@ interface Bank {
   tags: readonly NamedThing[];
   firstNames: readonly string[];
   lastNames: readonly string[];
+  /**
+   * Word order and spacing for languages that do not build a clause as subject, verb, object,
+   * complement joined by spaces (Chinese and Japanese: no spaces, the complement before the
+   * verb, a full-width stop). English and Russian leave it out.
+   */
+  grammar?: Grammar;
   ui: Record<'latest' | 'mostRead' | 'related' | 'tags' | 'by' | 'page' | 'next' | 'previous' | 'search' | 'calendar' | 'archive' | 'about' | 'contact' | 'privacy' | 'terms' | 'noResults' | 'more' | 'comments' | 'signIn' | 'gallery', string>;
 }
 
@@ -108,13 +116,25 @@ const RU: Bank = {
   },
 };
 
-const BANKS: Record<Language, Bank> = { en: EN, ru: RU };
+export interface Grammar {
+  /** Between words of a headline and between sentences ('' in Chinese and Japanese). */
+  space: string;
+  /** Ends a sentence. */
+  stop: string;
+  clause(subject: string, verb: string, object: string, complement: string): string;
+  headline(subject: string, verb: string, object: string, complement: string | undefined): string;
+}
+
+const BANKS: Record<Language, Bank> = { en: EN, ru: RU, zh: ZH, ja: JA, ar: AR };
 
 export function bankFor(language: Language): Bank {
   return BANKS[language];
 }
 
-/** A URL slug: lower case, Cyrillic transliterated, words joined by hyphens. */
+/**
+ * A URL slug: lower case, Cyrillic transliterated, words joined by hyphens; '' for text in
+ * other scripts (Chinese, Japanese and Arabic sites name their articles by number).
+ */
 export function slugify(text: string, maxWords = 10): string {
   let lower = text.toLowerCase();
   if (/[а-яё]/.test(lower)) lower = lower.replace(/[а-яё]/g, (char) => TRANSLIT[char] ?? char);
@@ -127,12 +147,18 @@ export function slugify(text: string, maxWords = 10): string {
 
 /** A headline: subject, verb, object and sometimes a complement, in sentence case. */
 export function headline(bank: Bank, rng: Rng): string {
+  if (bank.grammar) {
+    const { grammar } = bank;
+    const parts = [rng.pick(bank.headlineSubjects), rng.pick(bank.headlineVerbs), rng.pick(bank.objects)] as const;
+    return grammar.headline(...parts, rng.chance(0.5) ? rng.pick(bank.complements) : undefined);
+  }
   const text = `${rng.pick(bank.headlineSubjects)} ${rng.pick(bank.headlineVerbs)} ${rng.pick(bank.objects).replace(/^(the|a) /, '')}`;
   return rng.chance(0.5) ? `${text} ${rng.pick(bank.complements)}` : text;
 }
 
 /** One sentence of news prose, `name` being quoted in some of them. */
 export function sentence(bank: Bank, rng: Rng, name: string): string {
+  if (bank.grammar) return composedSentence(bank, bank.grammar, rng, name);
   const core = `${rng.pick(bank.subjects)} ${rng.pick(bank.verbs)} ${rng.pick(bank.objects)}`;
   switch (rng.int(0, 5)) {
     case 0:
@@ -148,7 +174,29 @@ export function sentence(bank: Bank, rng: Rng, name: string): string {
 
 /** A paragraph of `sentenceCount` sentences. */
 export function paragraph(bank: Bank, rng: Rng, name: string, sentenceCount: number): string {
-  return Array.from({ length: sentenceCount }, () => sentence(bank, rng, name)).join(' ');
+  return Array.from({ length: sentenceCount }, () => sentence(bank, rng, name)).join(bank.grammar?.space ?? ' ');
+}
+
+/** `sentence` for a bank with its own grammar (the same choices, in the language's order). */
+function composedSentence(bank: Bank, grammar: Grammar, rng: Rng, name: string): string {
+  const clause = (): string => grammar.clause(rng.pick(bank.subjects), rng.pick(bank.verbs), rng.pick(bank.objects), rng.pick(bank.complements));
+  switch (rng.int(0, 5)) {
+    case 0: {
+      const opener = rng.pick(bank.openers);
+      return `${opener}${bank.openerComma}${clause()}${grammar.stop}`;
+    }
+    case 1:
+      return rng.pick(bank.quoteFrames).replace('{name}', name);
+    case 2:
+      return rng.pick(bank.closers);
+    default:
+      return `${clause()}${grammar.stop}`;
+  }
+}
+
+/** What goes between a label and the words after it ("In pictures: …", "组图：…"). */
+export function spaceOf(bank: Bank): string {
+  return bank.grammar?.space ?? ' ';
 }
 
 /** Keeps a leading proper noun ("The" is not one; "Earlier", "Local" are sentence words too). */
