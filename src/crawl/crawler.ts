@@ -10,6 +10,7 @@
  *
  * Resources are injected (store, render session, policy); the crawler closes none of them.
  */
+import { storedMetadata } from '../record/index.js';
 import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
@@ -411,7 +412,8 @@ function safeExtract(snapshot: LayoutSnapshot, siteModels: SiteModelHook | null,
 
 function toExtraction(extracted: Extract<SnapshotExtraction, { kind: 'article' }>): ExtractionInput {
   const { url: _url, text, html, markdown, wordCount, title, ...metadata } = extracted.article;
-  return { title, text, html, markdown, wordCount, metadata: { ...metadata } };
+  // The record's metadata fields and the page type, marked with the record version (src/record/from-store.ts reads both).
+  return { title, text, html, markdown, wordCount, metadata: storedMetadata(metadata) };
 }
 
 /**
