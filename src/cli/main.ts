@@ -55,7 +55,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    if (error instanceof OutputClosed) return EXIT.ok;
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    if (error instanceof OutputClosed || (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return EXIT.ok;
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
