@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'fetch-too-large'
   | 'fetch-headers-too-large'
   | 'fetch-timeout'
+  | 'fetch-dns'
+  | 'fetch-refused'
   | 'fetch-network'
   | 'fetch-decode'
   | 'model-format'
