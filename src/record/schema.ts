@@ -61,7 +61,7 @@ export const PageTypeSchema = z
 
 export const RecordErrorSchema = z
   .object({
-    code: z.string().describe('Stable error code (input-not-found, render-timeout, net-dns, …).'),
+    code: z.string().describe('Stable error code (input-not-found, render-timeout, fetch-dns, …).'),
     message: z.string(),
     retryable: z.boolean(),
   })
