@@ -16,8 +16,9 @@ import { mkdirSync, openSync, readSync, closeSync, fstatSync, readdirSync, write
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { extract, launchBrowser } from '../src/index.js';
-import type { ExtractionResult } from '../src/index.js';
+import { launchBrowser } from '../src/index.js';
+import { extract } from '../src/extract/extract.js';
+import type { ExtractionResult } from '../src/extract/extract.js';
 import { BUDGET_MARGIN_MS, SOAK_STAGES, isOverBudget, isTypedError, soakHtml, soakText, summarizeSoak, type SoakPage } from '../src/bench/soak.js';
 
 const USAGE = `npm run soak -- [options]

@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'fetch-too-large'
   | 'fetch-headers-too-large'
   | 'fetch-timeout'
+  | 'fetch-dns'
+  | 'fetch-refused'
   | 'fetch-network'
   | 'fetch-decode'
   | 'extract-timeout'

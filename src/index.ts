@@ -2,9 +2,23 @@
 export type * from './types.js';
 export * from './errors.js';
 
-// Extraction: end to end (renders in Chromium) and the pure stages on a stored snapshot.
-export { extract, extractHtml } from './extract/extract.js';
-export type { ExtractionResult, ExtractCallOptions, ExtractTimings } from './extract/extract.js';
+// Extraction end to end (renders in Chromium), each page given as a record of the one schema
+// (src/record/schema.ts; schema/record.schema.json), and the pure stages on a stored snapshot.
+export { extract, extractHtml } from './record/extract.js';
+export type { ExtractCallOptions } from './record/extract.js';
+export {
+  RecordSchema,
+  ArticleRecordSchema,
+  NoneRecordSchema,
+  ErrorRecordSchema,
+  RecordMetadataSchema,
+  RECORD_SCHEMA_VERSION,
+  recordJsonSchema,
+  toRecord,
+  articleRowToRecord,
+} from './record/index.js';
+export type { BroadsheetRecord, ArticleRecord, NoneRecord, ErrorRecord, RecordMetadata, CrawlSection, CorpusSection } from './record/index.js';
+export type { ExtractionResult, ExtractTimings } from './extract/extract.js';
 export type { ExtractOptionsInput } from './extract/options.js';
 export { extractFromSnapshot, DEFAULT_EXTRACT_PARAMS } from './extract/from-snapshot.js';
 export type { SnapshotExtraction, Explanation, ExplainedUnit, ExtractParams } from './extract/from-snapshot.js';

@@ -2,7 +2,8 @@
  * The HTML bench report: one self-contained file (inline CSS, inline SVG plots, no scripts)
  * with the summary, a per-page F1 scatter of broadsheet against Readability, a speed bar chart,
  * the per-page table, the worst pages' `--explain` screenshots and the failures. Pure: no I/O;
- * screenshot paths are made relative to `reportDir` so the report can be moved with its `shots/`.
+ * screenshots are embedded as data: URLs when the caller reads them (`readImage`), else linked
+ * relative to `reportDir`.
  */
 import { relative, sep } from 'node:path';
 import { failures, fixed, pagesInReportOrder, speedRatio, systemsOf, withSpread } from './report.js';
@@ -14,26 +15,45 @@ export function escapeHtml(text: string): string {
 
 const PLOT = { size: 320, pad: 40 } as const;
 
+/**
+ * The square F1 window the scatter shows: from a little below the lowest F1 of either system
+ * (rounded down to a step) up to 1, the same on both axes so the diagonal stays the tie line.
+ * Most pages score above 0.9; a fixed 0–1 window piled them into one corner.
+ */
+export function scatterDomain(values: readonly number[]): { lo: number; step: number } {
+  const min = values.length > 0 ? Math.min(...values) : 0;
+  const steps = [0.01, 0.02, 0.05, 0.1, 0.25] as const;
+  // Four to five tick intervals over the window.
+  for (const step of steps) {
+    const lo = Math.max(0, Math.floor((min - step / 2) / step) * step);
+    if ((1 - lo) / step <= 5) return { lo: Number(lo.toFixed(2)), step };
+  }
+  return { lo: 0, step: 0.25 };
+}
+
 /** broadsheet F1 (y) against Readability F1 (x), one dot per page; the diagonal is a tie. */
 export function scatterSvg(run: BenchRun): string {
   const { size, pad } = PLOT;
   const span = size - 2 * pad;
-  const x = (v: number): number => pad + v * span;
-  const y = (v: number): number => size - pad - v * span;
-  const dots = run.pages
-    .filter((p) => p.readability !== undefined)
-    .map((p) => {
-      const b = p.broadsheet.score.f1;
-      const r = p.readability!.score.f1;
-      const cls = b < r ? 'lose' : b > r ? 'win' : 'tie';
-      return `<circle class="${cls}" cx="${fixed(x(r), 1)}" cy="${fixed(y(b), 1)}" r="4"><title>${escapeHtml(p.id)}: broadsheet ${fixed(b)}, Readability ${fixed(r)}</title></circle>`;
-    });
-  const ticks = [0, 0.25, 0.5, 0.75, 1]
-    .map((t) => `<text x="${x(t)}" y="${size - pad + 16}" text-anchor="middle">${t}</text><text x="${pad - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`)
+  const paired = run.pages.filter((p) => p.readability !== undefined);
+  const { lo, step } = scatterDomain(paired.flatMap((p) => [p.broadsheet.score.f1, p.readability!.score.f1]));
+  const scale = (v: number): number => (Math.max(lo, v) - lo) / (1 - lo);
+  const x = (v: number): number => pad + scale(v) * span;
+  const y = (v: number): number => size - pad - scale(v) * span;
+  const dots = paired.map((p) => {
+    const b = p.broadsheet.score.f1;
+    const r = p.readability!.score.f1;
+    const cls = b < r ? 'lose' : b > r ? 'win' : 'tie';
+    return `<circle class="${cls}" cx="${fixed(x(r), 1)}" cy="${fixed(y(b), 1)}" r="4"><title>${escapeHtml(p.id)}: broadsheet ${fixed(b)}, Readability ${fixed(r)}</title></circle>`;
+  });
+  const tickValues: number[] = [];
+  for (let t = lo; t <= 1 + 1e-9; t += step) tickValues.push(Number(t.toFixed(2)));
+  const ticks = tickValues
+    .map((t) => `<text x="${fixed(x(t), 1)}" y="${size - pad + 16}" text-anchor="middle">${t.toFixed(2)}</text><text x="${pad - 6}" y="${fixed(y(t) + 4, 1)}" text-anchor="end">${t.toFixed(2)}</text>`)
     .join('');
-  return `<svg class="scatter" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" role="img" aria-label="per-page F1, broadsheet against Readability">
+  return `<svg class="scatter" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" role="img" aria-label="per-page F1, broadsheet against Readability" data-domain="${lo} 1">
 <rect x="${pad}" y="${pad}" width="${span}" height="${span}" class="frame"/>
-<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" class="diag"/>
+<line x1="${x(lo)}" y1="${y(lo)}" x2="${x(1)}" y2="${y(1)}" class="diag"/>
 ${ticks}
 <text x="${size / 2}" y="${size - 6}" text-anchor="middle">Readability F1</text>
 <text x="12" y="${size / 2}" text-anchor="middle" transform="rotate(-90 12 ${size / 2})">broadsheet F1</text>
@@ -87,9 +107,19 @@ figure{margin:1rem 0}figure img{max-width:100%;border:1px solid #ccc}
 `;
 
 export interface HtmlReportOptions {
-  /** Directory the report is written to; screenshot links are relative to it. */
+  /** Directory the report is written to; screenshot links are relative to it when not embedded. */
   reportDir: string;
+  /**
+   * The bytes of a screenshot (PNG), to embed it as a data: URL so report.html stands alone;
+   * undefined (or no reader) links the file relative to `reportDir` instead.
+   */
+  readImage?: (path: string) => Buffer | undefined;
 }
+
+/** What the summary's columns mean, shown under the table (metrics.ts, steps 5–9). */
+export const SUMMARY_LEGEND =
+  'P, R, F1: token-shingle precision, recall and F1 of the extracted text against the ground truth, averaged over pages (F1 from the two means). ' +
+  'accuracy: the share of pages whose extracted text is exactly the ground truth, token for token. ± is the bootstrap standard deviation over pages.';
 
 export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
   const peer = run.systems.readability !== undefined;
@@ -124,7 +154,8 @@ export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
     .filter((p) => p.screenshot !== undefined)
     .sort((a, b) => a.broadsheet.score.f1 - b.broadsheet.score.f1)
     .map((p) => {
-      const href = relative(options.reportDir, p.screenshot!).split(sep).join('/');
+      const bytes = options.readImage?.(p.screenshot!);
+      const href = bytes ? `data:image/png;base64,${bytes.toString('base64')}` : relative(options.reportDir, p.screenshot!).split(sep).join('/');
       return `<figure><figcaption>${escapeHtml(p.id)} — broadsheet F1 ${fixed(p.broadsheet.score.f1)}${p.readability ? `, Readability ${fixed(p.readability.score.f1)}` : ''}</figcaption><img src="${escapeHtml(href)}" alt="visual units of ${escapeHtml(p.id)}" loading="lazy"></figure>`;
     })
     .join('\n');
@@ -138,6 +169,7 @@ export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
 <table class="summary"><thead><tr><th>system</th><th>P</th><th>R</th><th>F1</th><th>accuracy</th><th>ms/page median</th><th>ms/page p95</th><th>pages/s</th><th>peak RSS MiB</th><th>ok / none / error</th></tr></thead><tbody>
 ${summaryRows}
 </tbody></table>
+<p class="notes">${escapeHtml(SUMMARY_LEGEND)}</p>
 <p>${ratio !== null ? `Speed ratio broadsheet ÷ Readability: <strong>${fixed(ratio, 2)}×</strong>. ` : ''}${st ? `broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load/render ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : ''}</p>
 ${storedRows ? `<h2>Published outputs of other systems (same pages, same metric)</h2>
 <table class="summary"><thead><tr><th>system</th><th>P</th><th>R</th><th>F1</th><th>empty pages</th><th>broadsheet wins / ties / losses</th></tr></thead><tbody>

@@ -96,7 +96,7 @@ export function markdownReport(run: BenchRun): string {
   const st = b.stageMedians;
   const p95 = b.stageP95;
   parts.push(
-    `F1 is 2PR/(P+R) of the corpus means; ± is the bootstrap standard deviation (${b.scores.bootstrapSamples} samples, seed ${b.scores.seed}).${speed}` +
+    `F1 is 2PR/(P+R) of the corpus means; accuracy is the share of pages whose extracted text is exactly the ground truth, token for token; ± is the bootstrap standard deviation (${b.scores.bootstrapSamples} samples, seed ${b.scores.seed}).${speed}` +
       (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : '') +
       (p95 ? ` p95: read ${fixed(p95.readMs, 1)} ms, load ${fixed(p95.loadMs, 0)} ms, snapshot ${fixed(p95.snapshotMs, 0)} ms, extract ${fixed(p95.extractMs, 1)} ms.` : ''),
   );

@@ -7,6 +7,7 @@
  * an empty prediction — a miss — and listed with its reason; it never stops the run. Only a
  * dead browser (`BrowserLaunchError`) ends the broadsheet pass, since no later page could render.
  */
+import { broadsheetVersion } from './version.js';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -122,6 +123,8 @@ export interface BenchRun {
 }
 
 export interface BenchOptions {
+  /** broadsheet's version as the report names it; default `broadsheetVersion()` (package version and git commit). */
+  version?: string;
   /** Pages rendered at once by broadsheet. Default one per core (`DEFAULT_CONCURRENCY`). */
   concurrency?: number;
   /** Only the first N pages of the corpus. */
@@ -240,7 +243,7 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
     ties: vs[k]!.ties,
   }));
   const systems: BenchRun['systems'] = {
-    broadsheet: summarise('broadsheet', 'dev', results.map((r) => r.broadsheet), broadsheetPass, concurrency, bootstrap),
+    broadsheet: summarise('broadsheet', options.version ?? broadsheetVersion(), results.map((r) => r.broadsheet), broadsheetPass, concurrency, bootstrap),
   };
   if (readabilityPass) {
     systems.readability = summarise('readability', readabilityPeer.version, results.map((r) => r.readability!), readabilityPass, 1, bootstrap);

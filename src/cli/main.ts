@@ -16,6 +16,7 @@ import { workerCommand } from './commands/worker.js';
 import { migrateCommand } from './commands/migrate.js';
 import { recrawlCommand } from './commands/recrawl.js';
 import { EXIT } from './exit-codes.js';
+import { OutputClosed, stdout } from './stdout.js';
 
 function version(): string {
   try {
@@ -28,6 +29,8 @@ function version(): string {
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // An error listener on stdout from the start: a reader that goes away (EPIPE) ends the run quietly.
+  stdout();
   const setExit = (code: number): void => {
     exitCode = code;
   };
@@ -52,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    if (error instanceof OutputClosed || (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return EXIT.ok;
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }

@@ -1,28 +1,17 @@
 /** Formatting extraction results for stdout and JSON Lines. */
 import type { ExtractionResult } from '../extract/extract.js';
 import type { BudgetCut } from '../extract/page-budget.js';
+import { toRecord } from '../record/index.js';
+
+export { toRecord };
 
 export type OutputFormat = 'text' | 'json' | 'markdown' | 'html';
 
-/** One JSON Lines record: the input, the article's fields flattened, or `error` / `none`. */
-export function toRecord(result: ExtractionResult): Record<string, unknown> {
-  const base = { input: result.input, status: result.status, ...(result.budgetMs !== undefined ? { budgetMs: result.budgetMs } : {}) };
-  if (result.status === 'error') return { ...base, error: result.error, timingsMs: result.timingsMs };
-  if (result.status === 'none') {
-    return { ...base, url: result.url, none: result.reason, ...(result.pageType ? { pageType: result.pageType } : {}), timingsMs: result.timingsMs, ...extras(result) };
-  }
-  return { ...base, ...result.article, timingsMs: result.timingsMs, ...extras(result) };
-}
-
-function extras(result: Extract<ExtractionResult, { status: 'article' | 'none' }>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (result.cuts) out['cuts'] = result.cuts;
-  if (result.explanation) out['explain'] = result.explanation;
-  if (result.screenshot) out['screenshot'] = result.screenshot;
-  return out;
-}
-
-/** What `--format` prints to stdout for one result. */
+/**
+ * What `--format` prints to stdout for one result: JSON, the record (one line); text, Markdown
+ * and HTML, the title and then the body — the record's `text`, `markdown` and `html` hold the
+ * body alone, the title being its own field.
+ */
 export function formatResult(result: ExtractionResult, format: OutputFormat, many: boolean): string {
   if (format === 'json') return JSON.stringify(toRecord(result));
   const header = many ? `==> ${result.input} <==\n` : '';

@@ -11,6 +11,7 @@ import type { Browser } from 'playwright';
 import { getDomain } from 'tldts';
 import { ConfigError } from '../errors.js';
 import { extractRenderInput, type ExtractionResult } from '../extract/extract.js';
+import { toRecord, type ArticleRecord } from '../record/index.js';
 import { resolveExtractOptions } from '../extract/options.js';
 import type { ExtractParams } from '../extract/from-snapshot.js';
 import { RenderSession } from '../render/session.js';
@@ -80,10 +81,10 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
   // Resume: the finished shards' documents go back into the duplicate index, in order.
   for (const chunk of manifest.chunks) {
     for await (const record of readShardRecords(options.outDir, chunk.index)) {
-      exact.add(record.contentHash);
+      exact.add(record.corpus.contentHash);
       if (options.dedup.near) {
         near.add(minhashSignature(record.text));
-        nearIds.push(record.id);
+        nearIds.push(record.corpus.id);
       }
     }
   }
@@ -145,11 +146,8 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
         continue;
       }
       chunk.documents++;
-      let text: string;
-      let title: string | null;
-      let date: string | null = source.date ?? null;
-      let pageType: string | null = null;
-      let extractorConfidence: number | null = null;
+      // The document's record: the extraction's, or the crawl database's stored article.
+      let base: ArticleRecord;
       let site: string;
       if (source.kind === 'page') {
         const result = extracted[i]!;
@@ -163,18 +161,14 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
           drop(source.id, 'extract', `no article: ${result.reason}`);
           continue;
         }
-        const article = result.article;
-        text = article.text;
-        title = article.title;
-        date = article.publishedAt ?? date;
-        pageType = article.pageType.type;
-        extractorConfidence = article.pageType.confidence;
+        const { timingsMs: _t, cuts: _c, explain: _e, screenshot: _s, ...record } = toRecord(result) as ArticleRecord;
+        base = record;
         site = getDomain(source.url) ?? new URL(source.url).hostname;
       } else {
-        text = source.text;
-        title = source.title;
+        base = source.record;
         site = source.site;
       }
+      const text = base.text;
 
       const tOpt = performance.now();
       const tdm = source.kind === 'page' ? tdmReserved(source.headers, source.render.kind === 'html' ? source.render.bytes : undefined) : false;
@@ -241,21 +235,23 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
       bump(chunk.sites, site);
       chunk.lengths[lengthBucket(words)]! += 1;
       records.push({
-        id: source.id,
-        url: source.url,
-        site,
-        title,
-        date,
+        ...base,
+        // Text only: a corpus keeps no markup.
+        html: null,
+        markdown: null,
         language: language.language,
-        languageConfidence: language.confidence,
-        text,
-        words,
-        pageType,
-        extractorConfidence,
-        contentHash: hash,
-        tdmReserved: tdm,
-        robotsDisallow,
-        filters: Object.fromEntries(decisions.map((d) => [d.rule, d.value])),
+        languageSource: 'text',
+        corpus: {
+          id: source.id,
+          site,
+          capturedAt: source.date ?? null,
+          languageConfidence: language.confidence,
+          words,
+          contentHash: hash,
+          tdmReserved: tdm,
+          robotsDisallow,
+          filters: Object.fromEntries(decisions.map((d) => [d.rule, d.value])),
+        },
       });
     }
     for (const key of Object.keys(chunk.timeMs)) chunk.timeMs[key] = Math.round(chunk.timeMs[key]!);

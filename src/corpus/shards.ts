@@ -9,29 +9,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { createGunzip, gzip } from 'node:zlib';
-import { parquetWriteBuffer } from 'hyparquet-writer';
+import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import type { ChunkStats } from './stats.js';
+import { METADATA_KEYS, type ArticleRecord, type CorpusSection } from '../record/index.js';
 
-/** One document of the corpus as written. */
-export interface CorpusRecord {
-  id: string;
-  url: string;
-  site: string;
-  title: string | null;
-  date: string | null;
-  language: string;
-  languageConfidence: number;
-  text: string;
-  words: number;
-  /** The extractor's page-type verdict and its probability (null for crawl-database articles). */
-  pageType: string | null;
-  extractorConfidence: number | null;
-  contentHash: string;
-  tdmReserved: boolean;
-  robotsDisallow: string[];
-  /** Every quality rule's measured value (all passed, or the document would not be here). */
-  filters: Record<string, number>;
-}
+/**
+ * One document of the corpus as written: a record of the one schema (src/record/schema.ts),
+ * text only (`html` and `markdown` null), its `language` identified from the text, with the
+ * corpus section (id, site, language confidence, words, hash, opt-outs, quality measures).
+ */
+export type CorpusRecord = ArticleRecord & { corpus: CorpusSection };
 
 /** A document that did not make it into the corpus: where and why (written to `removed-*.jsonl.gz`). */
 export interface RemovedRecord {
@@ -88,27 +75,7 @@ export async function writeShard(
     files.push(`${name}.jsonl.gz`);
   }
   if (formats.includes('parquet')) {
-    const column = <K extends keyof CorpusRecord>(key: K): Array<CorpusRecord[K]> => records.map((r) => r[key]);
-    const buffer = parquetWriteBuffer({
-      columnData: [
-        { name: 'id', data: column('id'), type: 'STRING' },
-        { name: 'url', data: column('url'), type: 'STRING' },
-        { name: 'site', data: column('site'), type: 'STRING' },
-        { name: 'title', data: column('title'), type: 'STRING', nullable: true },
-        { name: 'date', data: column('date'), type: 'STRING', nullable: true },
-        { name: 'language', data: column('language'), type: 'STRING' },
-        { name: 'language_confidence', data: column('languageConfidence'), type: 'DOUBLE' },
-        { name: 'text', data: column('text'), type: 'STRING' },
-        { name: 'words', data: column('words'), type: 'INT32' },
-        { name: 'page_type', data: column('pageType'), type: 'STRING', nullable: true },
-        { name: 'extractor_confidence', data: column('extractorConfidence'), type: 'DOUBLE', nullable: true },
-        { name: 'content_hash', data: column('contentHash'), type: 'STRING' },
-        { name: 'tdm_reserved', data: column('tdmReserved'), type: 'BOOLEAN' },
-        { name: 'robots_disallow', data: records.map((r) => r.robotsDisallow.join(' ')), type: 'STRING' },
-        { name: 'filters', data: records.map((r) => JSON.stringify(r.filters)), type: 'JSON' },
-      ],
-    });
-    await writeFile(join(dir, `${name}.parquet.tmp`), Buffer.from(buffer));
+    await writeFile(join(dir, `${name}.parquet.tmp`), Buffer.from(parquetWriteBuffer({ columnData: parquetColumns(records) })));
     await rename(join(dir, `${name}.parquet.tmp`), join(dir, `${name}.parquet`));
     files.push(`${name}.parquet`);
   }
@@ -121,4 +88,39 @@ export async function* readShardRecords(dir: string, index: number): AsyncGenera
   if (!existsSync(path)) return;
   const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) if (line.trim() !== '') yield JSON.parse(line) as CorpusRecord;
+}
+
+/**
+ * Parquet columns: the record's fields under their names (lists and objects as JSON), the
+ * corpus section's as `corpus.<field>` columns of their own type.
+ */
+const LIST_KEYS: ReadonlySet<string> = new Set(['authors', 'categories', 'tags', 'images', 'links']);
+
+function parquetColumns(records: readonly CorpusRecord[]): ColumnSource[] {
+  const text = (name: string, data: Array<string | null>): ColumnSource => ({ name, data, type: 'STRING', nullable: true });
+  const json = (name: string, data: unknown[]): ColumnSource => ({ name, data: data.map((v) => (v === null || v === undefined ? null : JSON.stringify(v))), type: 'JSON', nullable: true });
+  const metadata = METADATA_KEYS.map((key) => {
+    const values = records.map((r) => r[key]);
+    return LIST_KEYS.has(key) ? json(key, values) : text(key, values as Array<string | null>);
+  });
+  return [
+    { name: 'schemaVersion', data: records.map((r) => r.schemaVersion), type: 'INT32' },
+    text('status', records.map((r) => r.status)),
+    text('input', records.map((r) => r.input)),
+    text('url', records.map((r) => r.url)),
+    ...metadata,
+    text('text', records.map((r) => r.text)),
+    { name: 'wordCount', data: records.map((r) => r.wordCount), type: 'INT32' },
+    json('pageType', records.map((r) => r.pageType)),
+    json('crawl', records.map((r) => r.crawl ?? null)),
+    text('corpus.id', records.map((r) => r.corpus.id)),
+    text('corpus.site', records.map((r) => r.corpus.site)),
+    text('corpus.capturedAt', records.map((r) => r.corpus.capturedAt)),
+    { name: 'corpus.languageConfidence', data: records.map((r) => r.corpus.languageConfidence), type: 'DOUBLE' },
+    { name: 'corpus.words', data: records.map((r) => r.corpus.words), type: 'INT32' },
+    text('corpus.contentHash', records.map((r) => r.corpus.contentHash)),
+    { name: 'corpus.tdmReserved', data: records.map((r) => r.corpus.tdmReserved), type: 'BOOLEAN' },
+    json('corpus.robotsDisallow', records.map((r) => r.corpus.robotsDisallow)),
+    json('corpus.filters', records.map((r) => r.corpus.filters)),
+  ];
 }

@@ -12,6 +12,7 @@ import type { RenderInput } from '../input/types.js';
 import { openSqliteStore } from '../store/index.js';
 import type { InputError } from '../errors.js';
 import type { RobotsIndex } from './opt-outs.js';
+import { articleRowToRecord, type ArticleRecord } from '../record/index.js';
 
 export type SourceDoc =
   | {
@@ -27,10 +28,13 @@ export type SourceDoc =
       kind: 'article';
       id: string;
       url: string;
+      /** When the crawl fetched it (ISO 8601). */
       date?: string;
       title: string | null;
       text: string;
       site: string;
+      /** The stored article as a record (old databases read as they are: src/record/from-store.ts). */
+      record: ArticleRecord;
     }
   /** An input or file that failed to read; the run goes on. */
   | { kind: 'failed'; id: string; error: { code: string; message: string } }
@@ -109,15 +113,15 @@ async function* readDatabase(path: string): AsyncGenerator<SourceDoc> {
   }
   try {
     for (const row of store.articles()) {
-      const date = (row.metadata as { publishedAt?: unknown }).publishedAt;
       yield {
         kind: 'article',
         id: `${path}#${row.fetchOrder}`,
         url: row.finalUrl ?? row.url,
-        ...(typeof date === 'string' ? { date } : {}),
+        date: new Date(row.fetchedAt).toISOString(),
         title: row.title,
         text: row.text,
         site: row.site,
+        record: articleRowToRecord(row),
       };
     }
   } finally {

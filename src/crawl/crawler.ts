@@ -10,6 +10,7 @@
  *
  * Resources are injected (store, render session, policy); the crawler closes none of them.
  */
+import { storedMetadata } from '../record/index.js';
 import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import type { SnapshotExtraction } from '../extract/from-snapshot.js';
 import type { ExtractOutput } from '../page-work/index.js';
@@ -420,7 +421,8 @@ class Crawler {
 
 function toExtraction(extracted: Extract<SnapshotExtraction, { kind: 'article' }>): ExtractionInput {
   const { url: _url, text, html, markdown, wordCount, title, ...metadata } = extracted.article;
-  return { title, text, html, markdown, wordCount, metadata: { ...metadata } };
+  // The record's metadata fields and the page type, marked with the record version (src/record/from-store.ts reads both).
+  return { title, text, html, markdown, wordCount, metadata: storedMetadata(metadata) };
 }
 
 /**

@@ -4,6 +4,8 @@
  * crawlers do):
  * - 2xx: the rules apply; `Crawl-delay` for our user agent (or `*`) is honoured.
  * - 4xx (404, 403, 401, 410, …): there are no rules; everything is allowed.
+ * - A fetch error that is not retryable (a name that does not resolve, an address the fetch
+ *   guard refuses): there are no rules; the page's own fetch fails with that cause.
  * - 5xx, a network error or a timeout: the site may be down or overloaded, so assume
  *   "disallow everything" for `serverErrorRetryMs` and then ask again; after
  *   `maxServerErrors` such answers in a row, give up on robots.txt and allow everything (RFC
@@ -13,6 +15,7 @@
  *   (RFC 9309 asks parsers to read at least 500 KiB).
  */
 import robotsParserModule from 'robots-parser';
+import { BroadsheetError } from '../errors.js';
 
 /** The parts of robots-parser's `Robot` used here. */
 interface Robot {
@@ -114,7 +117,12 @@ export class RobotsCache {
       }
       const text = await readCapped(response, this.options.maxBytes);
       return { robot: robotsParser(robotsUrl, text), retryAt: null, serverErrors: 0 };
-    } catch {
+    } catch (error) {
+      // A failure that asking again cannot change (a name that does not resolve, an address the
+      // fetch guard refuses) is not a site that is down: there are no rules to wait for, and the
+      // page's own fetch fails with that cause at once — a crawl of bad seeds says why within
+      // seconds instead of after two robots.txt retry periods.
+      if (error instanceof BroadsheetError && !error.retryable) return { robot: null, retryAt: null, serverErrors: 0 };
       return unreachable();
     }
   }

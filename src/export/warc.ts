@@ -3,18 +3,19 @@
  *
  * broadsheet keeps the extracted article, not the raw HTTP exchange, so each article becomes:
  * - a `resource` record at the page's URL: the clean article as a small HTML document;
- * - a `metadata` record that refers to it: the article's fields as JSON (title, byline, dates,
- *   language, site, fetch time, content hash, simhash, word count, Markdown).
+ * - a `metadata` record that refers to it: the article's record as JSON (src/record/schema.ts,
+ *   with its crawl section), `html` null since the resource record holds it.
  * A `warcinfo` record opens the file. Tools that read WARC (pywb, warcio, ArchiveSpark) can
  * index and replay it; the JSON Lines export carries the same fields for everything else.
  */
 import type { Writable } from 'node:stream';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { escapeHtml } from '../extract/content-html.js';
+import { articleRowToRecord } from '../record/index.js';
 import type { ArticleRow } from '../store/types.js';
 
-/** What one article record needs: the store's article row without its fetch order. */
-export type WarcArticle = Omit<ArticleRow, 'fetchOrder'>;
+/** What one article record needs: the store's article row. */
+export type WarcArticle = ArticleRow;
 
 const WARC_VERSION = 'WARC/1.1';
 const encoder = new TextEncoder();
@@ -77,21 +78,7 @@ export async function writeArticlesWarc(
         warcVersion: WARC_VERSION,
         warcHeaders: { 'Content-Type': 'application/json', ...(recordId ? { 'WARC-Refers-To': recordId } : {}) },
       },
-      bytes(
-        JSON.stringify({
-          url: article.url,
-          finalUrl: article.finalUrl,
-          site: article.site,
-          fetchedAt: date,
-          title: article.title,
-          wordCount: article.wordCount,
-          contentHash: article.contentHash,
-          simhash: article.simhash,
-          metadata: article.metadata,
-          text: article.text,
-          markdown: article.markdown,
-        }),
-      ),
+      bytes(JSON.stringify({ ...articleRowToRecord(article), html: null })),
     );
     await write(out, await WARCSerializer.serialize(metadata, { gzip: true }));
     count++;

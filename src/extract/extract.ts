@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
-import { expandInputs, loadSavedPage, warcPageInput, type InputSpec } from '../input/inputs.js';
+import { expandInputs, loadSavedPage, savedPageFromBytes, warcPageInput, type InputSpec } from '../input/inputs.js';
 import { expandWarcSpecs } from '../input/warc.js';
 import { launchBrowser } from '../render/browser.js';
 import { defaultTimeBudgetMs } from '../render/options.js';
@@ -117,11 +117,21 @@ export async function extractHtml(
 ): Promise<ExtractionResult> {
   const { browser: injected, params, url, onResult: _ignored, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
+  const started = performance.now();
+  const label = url ?? 'document.html';
+  let saved;
+  try {
+    // A Buffer gets the same checks as a saved file: gzip unpacked; empty, binary or non-HTML
+    // bytes give an error result (input-empty, input-binary, input-not-html) without rendering.
+    saved = typeof html === 'string' ? { bytes: Buffer.from(html, 'utf8'), url: undefined } : await savedPageFromBytes(label, html, { maxBytes: resolved.maxBytes });
+  } catch (error) {
+    return errorResult(label, error, performance.now() - started);
+  }
   const browser = injected ?? (await launchBrowser());
   const session = new RenderSession(browser, { concurrency: 1 });
   try {
-    const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
-    const input: RenderInput = { kind: 'html', bytes, url: url ?? `${UNKNOWN_PAGE_ORIGIN}document.html`, label: url ?? 'document.html' };
+    const pageUrl = url ?? (saved.url?.startsWith(UNKNOWN_PAGE_ORIGIN) === false ? saved.url : `${UNKNOWN_PAGE_ORIGIN}document.html`);
+    const input: RenderInput = { kind: 'html', bytes: saved.bytes, url: pageUrl, label };
     await session.work.ready();
     return await extractOne(session, input, input.label, 0, resolved, params, false);
   } finally {

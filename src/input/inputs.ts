@@ -140,16 +140,28 @@ export async function loadSavedPage(path: string, options: { maxBytes?: number }
   if (size === 0) throw new InputError('input-empty', `${path} is empty`);
   if (size > maxBytes) throw tooLarge(path, size, maxBytes);
 
-  let bytes: Buffer = await readFile(path);
-  if (matchesAt(bytes, GZIP_MAGIC)) bytes = await unpack(path, bytes, maxBytes);
+  return savedPageFromBytes(path, await readFile(path), { maxBytes });
+}
+
+/**
+ * The checks of `loadSavedPage` on bytes already in memory (`extractHtml(buffer)`): gzip is
+ * unpacked, and bytes that are empty, binary or not HTML throw `InputError`. `label` names the
+ * document in messages and in the URL it is served under when it names none of its own.
+ */
+export async function savedPageFromBytes(label: string, raw: Buffer, options: { maxBytes?: number } = {}): Promise<SavedPage> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  if (raw.length === 0) throw new InputError('input-empty', `${label} is empty`);
+  if (raw.length > maxBytes) throw tooLarge(label, raw.length, maxBytes);
+  let bytes = raw;
+  if (matchesAt(bytes, GZIP_MAGIC)) bytes = await unpack(label, bytes, maxBytes);
   if (bytes.toString('latin1', 0, SNIFF_BYTES).trim() === '' && bytes.length <= SNIFF_BYTES) {
-    throw new InputError('input-empty', `${path} holds no content (only whitespace)`);
+    throw new InputError('input-empty', `${label} holds no content (only whitespace)`);
   }
 
   const head = bytes.subarray(0, SNIFF_BYTES);
-  const text = sniffText(path, head);
-  if (!HTML_MARKUP.test(text)) throw new InputError('input-not-html', `${path} does not look like HTML (no tags)`);
-  return { bytes, url: ownUrl(text) ?? UNKNOWN_PAGE_ORIGIN + encodeURIComponent(basename(path).replace(/\.gz$/i, '')) };
+  const text = sniffText(label, head);
+  if (!HTML_MARKUP.test(text)) throw new InputError('input-not-html', `${label} does not look like HTML (no tags)`);
+  return { bytes, url: ownUrl(text) ?? UNKNOWN_PAGE_ORIGIN + encodeURIComponent(basename(label).replace(/\.gz$/i, '')) };
 }
 
 function tooLarge(path: string, size: number, maxBytes: number): InputError {

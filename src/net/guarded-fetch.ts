@@ -75,7 +75,11 @@ function agentsFor(limits: FetchLimits): { http: http.Agent; https: https.Agent 
   return pair;
 }
 
-const RETRYABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** getaddrinfo failures: the name does not resolve (or the resolver did not answer). */
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+// ENOTFOUND is the resolver's definitive "no such name" (EAI_AGAIN is the transient failure):
+// asking again does not change it.
+const RETRYABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Fetches `request.url` under `limits`; throws `FetchError` for everything the guard stops. */
 export async function guardedFetch(request: FetchRequest, limits: FetchLimits, signal?: AbortSignal): Promise<FetchedResponse> {
@@ -216,7 +220,10 @@ function networkError(url: URL, error: NodeJS.ErrnoException): FetchError {
     return new FetchError('fetch-headers-too-large', `${url.href} sent response headers larger than the limit`, false, { cause: error });
   }
   const code = error.code ?? '';
-  return new FetchError('fetch-network', `Could not fetch ${url.href}: ${code || error.message}`, RETRYABLE_NET_CODES.has(code), { cause: error });
+  // DNS and refused connections have codes of their own, so a crawl can say in words why its
+  // seeds failed (and `status` count them by kind) without reading messages.
+  const kind = DNS_CODES.has(code) ? 'fetch-dns' : code === 'ECONNREFUSED' ? 'fetch-refused' : 'fetch-network';
+  return new FetchError(kind, `Could not fetch ${url.href}: ${code || error.message}`, RETRYABLE_NET_CODES.has(code), { cause: error });
 }
 
 /**

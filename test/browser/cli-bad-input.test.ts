@@ -88,7 +88,7 @@ test('bad inputs each get a clear error, the good one is extracted, exit code 1'
   expect(codeOf('http://')).toBe('input-invalid-url');
   expect(codeOf(`${base}/hang`)).toBe('fetch-timeout');
   expect(codeOf(`${base}/500`)).toBe('render-http-status');
-  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('fetch-network');
+  expect(codeOf('http://127.0.0.1:9/unreachable')).toBe('fetch-refused');
   for (const r of records) if (r['status'] === 'error') expect(String(r['error']['message']).length).toBeGreaterThan(10);
   const good = byInput.get('good.html')!;
   expect(good['status']).toBe('article');

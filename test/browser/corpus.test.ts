@@ -12,6 +12,7 @@ import { buildCorpus, type CorpusOptions } from '../../src/corpus/pipeline.js';
 import { QUALITY_RULES } from '../../src/corpus/quality-rules.js';
 import { writeWarcFile, type WarcResponse } from '../../src/testing/warc-writer.js';
 import { extract } from '../../src/extract/extract.js';
+import { RecordSchema } from '../../src/record/index.js';
 
 // A directory per test: the tests run in parallel, each maybe in a worker of its own.
 const test = base.extend<{ dir: string }>({ dir: tempDirFixture('broadsheet-corpus-e2e-') });
@@ -58,14 +59,18 @@ test('a WARC becomes deduplicated shards with a card, and a stopped run resumes'
       .toString()
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { url: string; language: string; text: string; filters: Record<string, number> }),
+      .map((l) => RecordSchema.parse(JSON.parse(l))),
   );
+  // Every document is a record of the one schema: text only, language of the text, the corpus section.
+  for (const r of records) expect(r).toMatchObject({ status: 'article', html: null, markdown: null, languageSource: 'text', corpus: { filters: expect.any(Object) } });
   expect(records).toHaveLength(kept);
   expect(new Set(records.map((r) => r.language))).toEqual(new Set(['en', 'ru', 'zh'].filter((l) => records.some((r) => r.language === l))));
-  expect(records.find((r) => r.url.endsWith('en-long-feature'))?.text.length).toBeGreaterThan(1000);
+  expect(records.find((r) => r.url?.endsWith('en-long-feature'))?.text?.length).toBeGreaterThan(1000);
   const buffer = readFileSync(join(out, 'shard-00000.parquet'));
   const rows = await parquetReadObjects({ file: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) });
   expect(rows.length).toBe(chunks[0]!.kept);
+  // Parquet columns carry the record's names.
+  expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['schemaVersion', 'title', 'publishedAt', 'language', 'text', 'corpus.languageConfidence', 'corpus.filters']));
 
   // The same text as `broadsheet extract` gives for that record.
   const [direct] = await extract(warc, { browser });

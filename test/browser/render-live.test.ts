@@ -183,7 +183,7 @@ test.describe('rendering live URLs', () => {
         (caught: unknown) => caught,
       );
     expect(error).toBeInstanceOf(FetchError);
-    expect((error as FetchError).code).toBe('fetch-network');
+    expect((error as FetchError).code).toBe('fetch-refused');
     expect((error as FetchError).retryable).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { Browser } from 'playwright';
-import { extract, type ExtractionResult } from '../../src/index.js';
+import { extract, type ExtractionResult } from '../../src/extract/extract.js';
 import { BUDGET_MARGIN_MS, isTypedError } from '../../src/bench/soak.js';
 import { applyMutations, describeMutation, type Mutation, type MutationKind } from '../../src/testing/hostile-mutations.js';
 

@@ -117,3 +117,53 @@ test('without a peer the report has no scatter and no Readability column', () =>
   expect(html).not.toContain('Readability F1');
   expect(markdownReport(run)).not.toContain('Readability');
 });
+
+test('the scatter zooms to the data: the lowest F1 sits inside the window, the ticks span it', async () => {
+  const { scatterDomain, scatterSvg } = await import('../../src/bench/report-html.js');
+  // Pages all above 0.9: the window starts below the lowest, not at 0.
+  const high = scatterDomain([0.93, 0.97, 1, 0.99]);
+  expect(high.lo).toBeGreaterThan(0.8);
+  expect(high.lo).toBeLessThan(0.93);
+  expect((1 - high.lo) / high.step).toBeLessThanOrEqual(5);
+  // A page at 0 keeps the full window.
+  expect(scatterDomain([0, 0.5, 1]).lo).toBe(0);
+  const run = handMadeRun();
+  const svg = scatterSvg(run);
+  // every dot inside the frame (40..280 in a 320 box)
+  for (const m of svg.matchAll(/cx="([\d.]+)" cy="([\d.]+)"/g)) {
+    for (const v of [Number(m[1]), Number(m[2])]) {
+      expect(v).toBeGreaterThanOrEqual(40);
+      expect(v).toBeLessThanOrEqual(280);
+    }
+  }
+  // a run whose pages score 0.95–1: dots spread over the frame, not piled in a corner
+  for (const p of run.pages) {
+    p.broadsheet.score.f1 = 0.95 + (p.id.charCodeAt(0) - 97) * 0.0125;
+    p.readability!.score.f1 = 0.96;
+  }
+  const xs = [...scatterSvg(run).matchAll(/cy="([\d.]+)"/g)].map((m) => Number(m[1]));
+  expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(40);
+});
+
+test('report.html embeds the screenshots it is given, defines accuracy, and names the version it was given', () => {
+  const run = handMadeRun();
+  run.systems.broadsheet.version = '0.1.0 (git abc1234)';
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  const html = htmlReport(run, { reportDir: '/tmp/bench-out', readImage: (path) => (path.endsWith('a-win.png') ? png : undefined) });
+  expect(html).toContain(`<img src="data:image/png;base64,${png.toString('base64')}"`);
+  expect(html).not.toContain('shots/a-win.png');
+  expect(html).toMatch(/accuracy: the share of pages whose extracted text is exactly the ground truth/);
+  expect(html).toContain('broadsheet 0.1.0 (git abc1234)');
+  expect(html).not.toContain('broadsheet dev');
+  expect(markdownReport(run)).toMatch(/accuracy is the share of pages whose extracted text is exactly the ground truth/);
+});
+
+test('broadsheetVersion names the package version, and a commit only when run from a checkout', async () => {
+  const { broadsheetVersion } = await import('../../src/bench/version.js');
+  const { readFileSync } = await import('node:fs');
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const version = broadsheetVersion();
+  expect(version.startsWith(pkg.version)).toBe(true);
+  expect(version).not.toMatch(/\bdev\b/);
+  expect(version).toMatch(/^\d+\.\d+\.\d+( \(git [0-9a-f]{4,}(, modified)?\))?$/);
+});

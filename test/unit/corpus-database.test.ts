@@ -8,6 +8,7 @@ import { openSqliteStore } from '../../src/store/index.js';
 import { buildCorpus } from '../../src/corpus/pipeline.js';
 import { QUALITY_RULES } from '../../src/corpus/quality-rules.js';
 import { entryFor, pageNumber, recordFor } from './support/store-records.js';
+import { RecordSchema } from '../../src/record/index.js';
 
 const body = (name: string): string => {
   const expected = JSON.parse(readFileSync(`samples/${name}.expected.json`, 'utf8')) as { body: string | string[] };
@@ -47,8 +48,11 @@ test('articles of a crawl database become a corpus; a re-stored copy is a duplic
   });
   const [chunk] = run.manifest.chunks;
   expect(chunk).toMatchObject({ documents: 4, kept: 2, exactDuplicates: 1, qualityRemoved: 1, languages: { en: 1, ru: 1 } });
-  const records = gunzipSync(readFileSync(join(dir, 'out', 'shard-00000.jsonl.gz'))).toString().trim().split('\n').map((l) => JSON.parse(l) as { date: string; site: string });
-  expect(records.map((r) => r.date)).toEqual(['2026-01-02', '2026-01-02']);
+  // Every document is a record of the one schema, with its corpus section.
+  const records = gunzipSync(readFileSync(join(dir, 'out', 'shard-00000.jsonl.gz'))).toString().trim().split('\n').map((l) => RecordSchema.parse(JSON.parse(l)));
+  expect(records.map((r) => r.publishedAt)).toEqual(['2026-01-02', '2026-01-02']);
+  expect(records.map((r) => [r.language, r.languageSource, r.html, r.markdown])).toEqual([['en', 'text', null, null], ['ru', 'text', null, null]]);
+  expect(records.every((r) => r.corpus !== undefined && r.crawl !== undefined && r.corpus.words > 100)).toBe(true);
   const removed = gunzipSync(readFileSync(join(dir, 'out', 'removed-00000.jsonl.gz'))).toString().trim().split('\n').map((l) => JSON.parse(l) as { stage: string; reason: string });
   expect(removed.map((r) => r.stage).sort()).toEqual(['dedup', 'quality']);
 });

@@ -7,6 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { CRAWL_SETTINGS_KEY, mergeSettings, parseSettings, type CrawlSettings } from '../../src/crawl/settings.js';
 import { ConfigError } from '../../src/errors.js';
 import { openSqliteStore } from '../../src/store/index.js';
+import { RecordSchema } from '../../src/record/index.js';
 
 /** `broadsheet export` and `status` on a store filled by hand, and the settings a re-run resumes with. */
 
@@ -52,12 +53,18 @@ test('export: articles as JSON Lines and WARC with near-duplicates collapsed, pa
   try {
     fill(db);
     expect(await quietly(['export', '--db', db, '--out', join(dir, 'a.jsonl')])).toBe(0);
-    const articles = readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(articles.map((a) => a['url'])).toEqual(['https://example.test/news/story-1', 'https://example.test/news/story-3']);
-    expect(articles[0]).toMatchObject({ site: 'example.test', title: 'Title of https://example.test/news/story-1', metadata: { byline: 'A. Writer' }, fetchedAt: '2023-11-14T22:13:21.000Z' });
-    expect(typeof articles[0]!['contentHash']).toBe('string');
-    expect(String(articles[0]!['text'])).toContain('The council approved the new budget on Tuesday');
-    expect(String(articles[0]!['markdown'])).toContain('long debate');
+    // Each line is a record of the one schema, with the crawl section.
+    const articles = readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n').map((line) => RecordSchema.parse(JSON.parse(line)));
+    expect(articles.map((a) => a.url)).toEqual(['https://example.test/news/story-1', 'https://example.test/news/story-3']);
+    expect(articles[0]).toMatchObject({ schemaVersion: 1, status: 'article', title: 'Title of https://example.test/news/story-1', byline: 'A. Writer', crawl: { site: 'example.test', fetchedAt: '2023-11-14T22:13:21.000Z', fetchOrder: 2 } });
+    expect(typeof articles[0]!.crawl?.contentHash).toBe('string');
+    expect(String(articles[0]!.text)).toContain('The council approved the new budget on Tuesday');
+    expect(String(articles[0]!.markdown)).toContain('long debate');
+    expect(String(articles[0]!.html)).toContain('<p>');
+    // An existing file is refused without --force, a directory always.
+    expect(await quietly(['export', '--db', db, '--out', join(dir, 'a.jsonl')])).toBe(2);
+    expect(await quietly(['export', '--db', db, '--out', dir, '--force'])).toBe(2);
+    expect(await quietly(['export', '--db', db, '--out', join(dir, 'a.jsonl'), '--force'])).toBe(0);
 
     expect(await quietly(['export', '--db', db, '--out', join(dir, 'all.jsonl'), '--duplicates'])).toBe(0);
     expect(readFileSync(join(dir, 'all.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
@@ -77,6 +84,7 @@ test('export: articles as JSON Lines and WARC with near-duplicates collapsed, pa
     const csv = readFileSync(join(dir, 'a.csv'), 'utf8');
     // Fields with quotes, commas and line breaks are quoted, quotes doubled.
     expect(csv).toContain('""quotes""');
+    expect(csv.split('\r\n')[0]).toMatch(/^schemaVersion,status,input,url,title,byline,authors,.*,text,markdown,html,wordCount,pageType,crawl\.site,crawl\.fetchOrder,/);
     // WARC: gzip members, a resource and a metadata record per article, duplicates collapsed too.
     expect(await quietly(['export', '--db', db, '--format', 'warc', '--out', join(dir, 'a.warc.gz')])).toBe(0);
     const warc = gunzipSync(readFileSync(join(dir, 'a.warc.gz'))).toString('utf8');

@@ -3,8 +3,10 @@ import { PassThrough } from 'node:stream';
 import { test, expect } from '@playwright/test';
 import { WARCParser } from 'warcio';
 import { writeArticlesWarc, type WarcArticle } from '../../src/export/warc.js';
+import { RecordSchema } from '../../src/record/index.js';
 
 const ARTICLES: WarcArticle[] = [1, 2].map((i) => ({
+  fetchOrder: i,
   url: `https://news.example/2024/06/0${i}/story-${i}`,
   finalUrl: null,
   site: 'news.example',
@@ -46,6 +48,7 @@ test('articles become resource + metadata records after a warcinfo, and read bac
   expect(records[1]!.body).toContain('<p>Paragraph one of story 1.</p>');
   expect(records[2]!.refersTo).toBe(records[1]!.id);
   const meta = JSON.parse(records[2]!.body) as Record<string, unknown>;
-  expect(meta['contentHash']).toBe('hash1');
-  expect(meta['fetchedAt']).toBe('2024-06-01T12:00:00.000Z');
+  // The metadata record is the article's record (html in the resource record instead).
+  const record = RecordSchema.parse(meta);
+  expect(record).toMatchObject({ status: 'article', title: 'Story <1>', byline: 'A. Writer', language: 'en', html: null, crawl: { contentHash: 'hash1', fetchedAt: '2024-06-01T12:00:00.000Z' } });
 });

@@ -110,12 +110,12 @@ test('huge headers, broken gzip: typed errors', async () => {
   expect((await outcome('/binary')).code).toMatch(/^ok 200 4096 B/); // the caller judges the content type
 });
 
-test('a closed port is a retryable network error', async () => {
+test('a closed port is a retryable refused connection', async () => {
   const closed = await startHostileServer();
   const url = `${closed.origin}/ok`;
   await closed.close();
   const error = await guardedFetch({ url }, limits()).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(FetchError);
-  expect((error as FetchError).code).toBe('fetch-network');
+  expect((error as FetchError).code).toBe('fetch-refused');
   expect((error as FetchError).retryable).toBe(true);
 });

@@ -10,6 +10,7 @@ import { linkTokens } from '../../src/frontier/link-evidence.js';
 import type { RenderedPage } from '../../src/render/index.js';
 import { openSqliteStore } from '../../src/store/index.js';
 import { countWordsAnyScript, dominantScript, latinLength, textWords } from '../../src/text/index.js';
+import { renderedPageOf, testPageWork } from './support/rendered-page.js';
 import { a, el, snapshot, text } from './support/snapshot-builder.js';
 
 /**
@@ -127,6 +128,7 @@ test('a state saved with the old tokens: Latin words keep their counts, whole-he
 
 /** Chinese pages for the fake renderer: a front linking to stories and galleries, each with a Chinese anchor. */
 class ChineseSite implements PageRenderer {
+  readonly work = testPageWork();
   readonly fetched: string[] = [];
   async render<T>(input: { kind: 'url'; url: string; label: string } | { kind: 'html' }, use: (page: RenderedPage) => Promise<T>): Promise<T> {
     if (input.kind !== 'url') throw new Error('urls only');
@@ -139,8 +141,7 @@ class ChineseSite implements PageRenderer {
     });
     const story = n > 0 && n % 3 !== 0;
     const body = story ? Array.from({ length: 6 }, () => el('p', [text('市政府在周一晚上的会议上批准了新的预算。经过长时间的辩论，委员会最终通过了这项计划，工程将于明年春天开工。')])) : [];
-    const page = { snapshot: snapshot([el('nav', links), el('article', [el('h1', [text('新闻')]), ...body])], { url: input.url, meta: { title: '新闻' } }), finalUrl: input.url, httpStatus: 200 } as unknown as RenderedPage;
-    return use(page);
+    return use(renderedPageOf(snapshot([el('nav', links), el('article', [el('h1', [text('新闻')]), ...body])], { url: input.url, meta: { title: '新闻' } }), input.url));
   }
 }
 

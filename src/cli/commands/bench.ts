@@ -1,9 +1,9 @@
 /** `broadsheet bench <dataset>` */
 import { DEFAULT_CONCURRENCY } from '../../render/session.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { CORPUS_FORMATS, CorpusFormatError, CorpusNotFoundError, openCorpus } from '../../bench/corpora/index.js';
+import { CORPUS_FORMATS, CorpusFormatError, CorpusNotFoundError, findFormat, openCorpus } from '../../bench/corpora/index.js';
 import { htmlReport } from '../../bench/report-html.js';
 import { jsonReport, markdownReport } from '../../bench/report.js';
 import { runBench, type SystemName } from '../../bench/runner.js';
@@ -67,7 +67,7 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
     corpus = await openCorpus(dataset);
   } catch (error) {
     if (error instanceof CorpusNotFoundError || error instanceof CorpusFormatError) {
-      process.stderr.write(`broadsheet: ${error.message}\n`);
+      process.stderr.write(`broadsheet: ${error.message}\n${error instanceof CorpusNotFoundError ? dataHint(dataset) : ''}`);
       return EXIT.usage;
     }
     throw error;
@@ -107,8 +107,30 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
   writeFileSync(join(outDir, 'report.json'), jsonReport(run));
   const markdown = markdownReport(run);
   writeFileSync(join(outDir, 'report.md'), markdown);
-  writeFileSync(join(outDir, 'report.html'), htmlReport(run, { reportDir: outDir }));
+  // Screenshots embedded as data: URLs: report.html is one file that can be mailed or moved.
+  const readImage = (path: string): Buffer | undefined => {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+  writeFileSync(join(outDir, 'report.html'), htmlReport(run, { reportDir: outDir, readImage }));
   process.stdout.write(markdown);
   process.stderr.write(`broadsheet: reports written to ${outDir}/ (report.json, report.md, report.html)\n`);
   return run.pages.some((p) => p.broadsheet.status === 'error') ? EXIT.someFailed : EXIT.ok;
+}
+
+/**
+ * How to point the bench at its data when a format's default directory (`../shared/data/…`,
+ * beside a checkout of the project) is not there.
+ */
+function dataHint(dataset: string): string {
+  const format = findFormat(dataset);
+  if (!format?.defaultDir) return '';
+  return (
+    `(the ${format.name} format's default directory is ${format.defaultDir}, relative to where broadsheet runs; ` +
+    `give the directory that holds the data instead: broadsheet bench /path/to/${format.name}-data, ` +
+    `or run from a directory where ${format.defaultDir} exists)\n`
+  );
 }

@@ -9,6 +9,7 @@ import { closeOnSignals } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import { openStore } from '../../store/index.js';
 import { normalizeUrl, siteOf } from '../../url/index.js';
+import { seedFailures } from '../../crawl/seed-failures.js';
 import { ConfigError } from '../../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
@@ -92,8 +93,11 @@ The first run records the options in the database; running the same command agai
 the crawl (pages already fetched count against --max-pages). Scope and policy are fixed at the
 first run; budgets, concurrency and delay may change.
 
-Exit codes: 0 the crawl ran (pages that failed are recorded in the database), ${EXIT.usage} bad usage,
-a database of another kind, or no browser.
+Exit codes: 0 the crawl ran (pages that failed are recorded in the database), ${EXIT.someFailed}
+nothing could be fetched: every seed failed (each one's cause is printed: DNS lookup failed,
+connection refused, blocked address — --allow-private-network allows loopback and private
+addresses —, robots.txt, HTTP status), ${EXIT.usage} bad usage, a database of another kind, or no
+browser.
 
 Examples:
   broadsheet crawl https://news.example.com/ --db news.db --max-pages 500
@@ -176,6 +180,16 @@ export async function runCrawl(seeds: string[], flags: CrawlFlags, explicit: Rea
     );
     progress.done(summary.progress);
     process.stdout.write(summaryText(summary.stopReason, summary.progress, flags.db));
+    // Nothing fetched at all (no frontier entry done) and every seed tried failed: say why, exit non-zero.
+    if (summary.stopReason !== 'aborted' && store.counts().done === 0) {
+      const failures = seedFailures(store.listSeeds().map((s) => s.url), store.pages());
+      if (failures) {
+        process.stderr.write(
+          `broadsheet: no seed could be fetched:\n${failures.map((f) => `  ${f.seed}: ${f.cause}\n`).join('')}(\`broadsheet status --db ${flags.db}\` shows every error)\n`,
+        );
+        return EXIT.someFailed;
+      }
+    }
     return EXIT.ok;
   } finally {
     releaseSignals();

@@ -1,10 +1,14 @@
 /** `broadsheet export --db FILE --format jsonl|csv|warc --what articles|pages --out FILE` */
-import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { writeArticlesWarc } from '../../export/warc.js';
+import { articleRowToRecord, METADATA_KEYS, type ArticleRecord } from '../../record/index.js';
 import { NearDuplicateFilter, isPostgresUrl, openStore, type ArticleRow, type CrawlStore, type PageRow } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
+import { outFileProblem } from '../out-file.js';
+import { OutputWriter, stdout } from '../stdout.js';
 
 interface ExportFlags {
   db: string;
@@ -12,10 +16,32 @@ interface ExportFlags {
   what: 'articles' | 'pages';
   out: string;
   duplicates?: boolean;
+  force?: boolean;
 }
 
-/** Columns of the CSV exports (and the order of the JSON Lines fields). */
-const ARTICLE_COLUMNS = ['url', 'finalUrl', 'site', 'fetchedAt', 'title', 'text', 'markdown', 'metadata', 'wordCount', 'contentHash'] as const;
+/**
+ * CSV columns of the articles: the record's fields in schema order, the crawl section's as
+ * `crawl.<field>`; arrays and objects are JSON in their cell. (JSON Lines: the record itself.)
+ */
+const ARTICLE_CSV_COLUMNS = [
+  'schemaVersion',
+  'status',
+  'input',
+  'url',
+  ...METADATA_KEYS,
+  'text',
+  'markdown',
+  'html',
+  'wordCount',
+  'pageType',
+  'crawl.site',
+  'crawl.fetchOrder',
+  'crawl.fetchedAt',
+  'crawl.finalUrl',
+  'crawl.contentHash',
+  'crawl.simhash',
+] as const;
+/** Pages are the crawl's fetch log, not records: one row per fetched URL. */
 const PAGE_COLUMNS = ['fetchOrder', 'url', 'finalUrl', 'site', 'depth', 'status', 'fetchedAt', 'isArticle', 'errorCode', 'errorMessage', 'durationMs'] as const;
 
 export function exportCommand(setExit: (code: number) => void): Command {
@@ -24,92 +50,95 @@ export function exportCommand(setExit: (code: number) => void): Command {
     .requiredOption('--db <file|url>', 'the crawl database: an SQLite file or postgres://…')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'warc']).default('jsonl'))
     .addOption(new Option('--what <what>', 'articles (near-duplicates collapsed) or pages (fetch order)').choices(['articles', 'pages']).default('articles'))
-    .option('-o, --out <file>', "output file ('-' for stdout)", '-')
+    .option('-o, --out <file>', "output file ('-' for stdout); written to FILE.partial-PID and renamed at the end", '-')
+    .option('--force', 'with --out: replace FILE if it exists (refused otherwise; a directory is always refused)')
     .option('--duplicates', 'articles: keep near-duplicates too')
     .addHelpText(
       'after',
       `
-Articles: url, final URL, site, fetch time, title, text, markdown, metadata, word count and
-content hash, in fetch order; an article whose text repeats an earlier one (same hash, or a
-simhash within 3 bits) is left out unless --duplicates. Pages: every fetched URL in fetch
-order with its status, depth, article decision and error. WARC (articles only): per article a
-resource record of its clean HTML and a JSON metadata record (broadsheet keeps the extracted
-article, not the raw HTTP exchange).
+Articles: one record per article (the same schema as \`extract --format json\`:
+schema/record.schema.json) with a "crawl" section (site, fetch order and time, final URL,
+content hash, simhash), in fetch order; an article whose text repeats an earlier one (same
+hash, or a simhash within 3 bits) is left out unless --duplicates. CSV: the record's fields as
+columns (crawl.* for the crawl section; lists as JSON). Pages: every fetched URL in fetch order
+with its status, depth, article decision and error. WARC (articles only): per article a
+resource record of its clean HTML and a metadata record holding the record without its html.
+Databases written before the record existed are read as they are (fields they lack are null).
+
+Writing to a pipe waits for the reader; a reader that closes it (\`| head\`) ends the export
+quietly (exit 0).
 
 Examples:
   broadsheet export --db news.db --out articles.jsonl
+  broadsheet export --db news.db | jq -r .title
   broadsheet export --db news.db --what pages --format csv --out pages.csv
   broadsheet export --db news.db --format warc --out articles.warc.gz`,
     )
     .action(async (flags: ExportFlags) => {
-      setExit(flags.format === 'warc' ? await runWarcExport(flags) : runExport(flags));
+      setExit(await runExport(flags));
     });
 }
 
-function runExport(flags: ExportFlags): number {
-  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) {
-    process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
-    return EXIT.usage;
-  }
-  const store = openStore(flags.db, { create: false });
-  // Synchronous writes: the store's reads stream from SQLite, and nothing awaits between rows.
-  let fd = 1;
-  let written = 0;
-  let collapsed = 0;
-  try {
-    if (flags.out !== '-') {
-      mkdirSync(dirname(flags.out), { recursive: true });
-      fd = openSync(flags.out, 'w');
-    }
-    const columns = flags.what === 'articles' ? ARTICLE_COLUMNS : PAGE_COLUMNS;
-    if (flags.format === 'csv') writeSync(fd, `${columns.join(',')}\r\n`);
-    const rows: Iterable<ArticleRow | PageRow> = flags.what === 'articles' ? store.articles() : store.pages();
-    const filter = new NearDuplicateFilter();
-    for (const row of rows) {
-      if (flags.what === 'articles' && flags.duplicates !== true) {
-        const article = row as ArticleRow;
-        if (filter.seen(article.contentHash, article.simhash)) {
-          collapsed++;
-          continue;
-        }
-      }
-      const record = toRecord(row, columns);
-      writeSync(fd, flags.format === 'csv' ? `${columns.map((c) => csvField(record[c])).join(',')}\r\n` : `${JSON.stringify(record)}\n`);
-      written++;
-    }
-  } finally {
-    store.close();
-    if (fd !== 1) closeSync(fd);
-  }
-  process.stderr.write(`broadsheet: exported ${written} ${flags.what}${collapsed > 0 ? ` (${collapsed} near-duplicates collapsed)` : ''}\n`);
-  return EXIT.ok;
+function usageProblem(flags: ExportFlags): string | undefined {
+  if (flags.format === 'warc' && flags.what !== 'articles') return 'WARC export holds articles only (use --format jsonl or csv for pages)';
+  if (flags.duplicates && flags.what === 'pages') return '--duplicates keeps near-duplicate articles; pages are all exported anyway: drop --duplicates';
+  if (flags.force && flags.out === '-') return '--force replaces the --out file: give --out FILE, or drop --force';
+  if (flags.out !== '-') return outFileProblem(flags.out, flags.force === true);
+  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) return `${flags.db}: no such crawl database`;
+  return undefined;
 }
 
-async function runWarcExport(flags: ExportFlags): Promise<number> {
-  if (flags.what !== 'articles') {
-    process.stderr.write('broadsheet: WARC export holds articles only (use --format jsonl or csv for pages)\n');
-    return EXIT.usage;
-  }
-  if (!isPostgresUrl(flags.db) && !existsSync(flags.db)) {
-    process.stderr.write(`broadsheet: ${flags.db}: no such crawl database\n`);
+async function runExport(flags: ExportFlags): Promise<number> {
+  const problem = usageProblem(flags);
+  if (problem) {
+    process.stderr.write(`broadsheet: ${problem}\n`);
     return EXIT.usage;
   }
   const store = openStore(flags.db, { create: false });
   const toFile = flags.out !== '-';
-  if (toFile) mkdirSync(dirname(flags.out), { recursive: true });
-  const out = toFile ? createWriteStream(flags.out) : process.stdout;
+  const partial = `${flags.out}.partial-${process.pid}`;
+  let stream: Writable = process.stdout;
+  if (toFile) {
+    mkdirSync(dirname(flags.out), { recursive: true });
+    stream = createWriteStream(partial);
+  }
+  const out = toFile ? new OutputWriter(stream) : stdout();
   const collapsed = { count: 0 };
   let written = 0;
+  let completed = false;
   try {
-    written = await writeArticlesWarc(uniqueArticles(store, flags.duplicates === true, collapsed), out, {
-      software: 'broadsheet',
-      filename: toFile ? basename(flags.out) : 'articles.warc.gz',
-    });
+    if (flags.format === 'warc') {
+      written = await writeArticlesWarc(uniqueArticles(store, flags.duplicates === true, collapsed), stream, {
+        software: 'broadsheet',
+        filename: toFile ? basename(flags.out) : 'articles.warc.gz',
+      });
+    } else if (flags.what === 'pages') {
+      if (flags.format === 'csv') await out.write(`${PAGE_COLUMNS.join(',')}\r\n`);
+      for (const page of store.pages()) {
+        await out.write(flags.format === 'csv' ? csvRow(PAGE_COLUMNS.map((c) => pageField(page, c))) : `${JSON.stringify(pageRecord(page))}\n`);
+        written++;
+      }
+    } else {
+      if (flags.format === 'csv') await out.write(`${ARTICLE_CSV_COLUMNS.join(',')}\r\n`);
+      for (const row of uniqueArticles(store, flags.duplicates === true, collapsed)) {
+        const record = articleRowToRecord(row);
+        await out.write(flags.format === 'csv' ? csvRow(ARTICLE_CSV_COLUMNS.map((c) => articleField(record, c))) : `${JSON.stringify(record)}\n`);
+        written++;
+      }
+    }
+    await out.end();
+    completed = true;
   } finally {
     store.close();
-    if (toFile) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (toFile) {
+      if (completed) renameSync(partial, flags.out);
+      else {
+        stream.destroy();
+        if (existsSync(partial)) process.stderr.write(`broadsheet: the export stopped; what was written so far is in ${partial}\n`);
+      }
+    }
   }
-  process.stderr.write(`broadsheet: exported ${written} articles${collapsed.count > 0 ? ` (${collapsed.count} near-duplicates collapsed)` : ''}\n`);
+  process.stderr.write(`broadsheet: exported ${written} ${flags.what}${collapsed.count > 0 ? ` (${collapsed.count} near-duplicates collapsed)` : ''}\n`);
   return EXIT.ok;
 }
 
@@ -125,14 +154,22 @@ function* uniqueArticles(store: CrawlStore, keepDuplicates: boolean, collapsed: 
   }
 }
 
-function toRecord(row: ArticleRow | PageRow, columns: readonly string[]): Record<string, unknown> {
-  const source = row as unknown as Record<string, unknown>;
-  const record: Record<string, unknown> = {};
-  for (const column of columns) {
-    const value = source[column];
-    record[column] = column === 'fetchedAt' && typeof value === 'number' ? new Date(value).toISOString() : (value ?? null);
-  }
-  return record;
+function pageRecord(page: PageRow): Record<string, unknown> {
+  return Object.fromEntries(PAGE_COLUMNS.map((c) => [c, pageField(page, c)]));
+}
+
+function pageField(page: PageRow, column: (typeof PAGE_COLUMNS)[number]): unknown {
+  const value = page[column];
+  return column === 'fetchedAt' ? new Date(value as number).toISOString() : (value ?? null);
+}
+
+function articleField(record: ArticleRecord, column: (typeof ARTICLE_CSV_COLUMNS)[number]): unknown {
+  if (column.startsWith('crawl.')) return record.crawl?.[column.slice('crawl.'.length) as keyof NonNullable<ArticleRecord['crawl']>] ?? null;
+  return record[column as keyof ArticleRecord] ?? null;
+}
+
+function csvRow(values: readonly unknown[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
 }
 
 /** RFC 4180: quote fields holding a comma, quote or line break; objects as JSON. */

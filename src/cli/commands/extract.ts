@@ -11,10 +11,12 @@ import { createProgress } from '../progress.js';
 import { formatResult, summaryTable, toRecord, type OutputFormat } from '../output.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
+import { outFileProblem } from '../out-file.js';
+import { OutputWriter, writeStdout } from '../stdout.js';
 import { loadModelFile } from './model.js';
 import type { ClusterModel } from '../../cluster/index.js';
 
-interface ExtractFlags {
+export interface ExtractFlags {
   format: OutputFormat;
   out?: string;
   concurrency: number;
@@ -45,8 +47,8 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .description('Render pages in Chromium and extract their article bodies.')
     .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, .warc/.warc.gz archives, or directories of them')
     .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
-    .option('-o, --out <file>', 'also write JSON Lines to FILE, one line per input (title, text, html, markdown, metadata, or error); written to FILE.partial-PID and renamed when the run ends')
-    .option('--force', 'with --out: replace FILE if it exists (refused otherwise)')
+    .option('-o, --out <file>', 'write JSON Lines to FILE, one record per input (schema/record.schema.json); stdout then shows progress (on a terminal) and a summary, not the bodies, unless --format or --summary is given too. Written to FILE.partial-PID and renamed when the run ends')
+    .option('--force', 'with --out: replace FILE if it exists (refused otherwise; a directory is always refused)')
     .option('-c, --concurrency <n>', 'pages rendered at once, one per core by default', intOption(1, 32), DEFAULT_CONCURRENCY)
     .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
@@ -59,9 +61,9 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
     .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds')
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
-    .option('--explain', 'include the visual units, their features, scores and roles in the output')
-    .option('--screenshot <file.png>', 'with --explain: draw the visual units on a screenshot, coloured by score, the body outlined')
-    .option('--summary', 'print a one-line-per-input summary instead of the article bodies')
+    .option('--explain', 'include the visual units, their features, scores and roles in the JSON record (needs --format json or --out)')
+    .option('--screenshot <file.png>', 'draw the visual units on a screenshot, coloured by score, the body outlined')
+    .option('--summary', 'print a one-line-per-input table instead of the article bodies (not with --format: use --out FILE for the records)')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--user-agent <ua>', 'User-Agent for live URLs')
     .option('--allow-private-network', 'live URLs: let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
@@ -70,8 +72,14 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .addHelpText(
       'after',
       `
+Output: --format text, markdown or html prints the title, then the body; --format json prints
+one record per line (the JSON record's text, markdown and html hold the body without the
+title, which is its own field). The record's schema: schema/record.schema.json.
+
 Exit codes: 0 every input extracted (or had no article), ${EXIT.someFailed} some input failed
-(its error is in the output), ${EXIT.fatal} bad usage or no browser.
+(its error is in the output), ${EXIT.fatal} bad usage (flags that cannot work together, an
+--out that exists or is a directory) or no browser. A reader that closes the pipe
+(\`| head\`) ends the run quietly.
 
 Examples:
   broadsheet extract samples/ --summary
@@ -79,18 +87,34 @@ Examples:
   broadsheet extract https://example.com/news/story --format json
   broadsheet extract saved/ --out articles.jsonl --concurrency 4
   broadsheet extract crawl.warc.gz --summary
-  broadsheet extract page.html --explain --screenshot units.png`,
+  broadsheet extract page.html --format json --explain --screenshot units.png`,
     )
-    .action(async (inputs: string[], flags: ExtractFlags) => {
-      setExit(await runExtract(inputs, flags));
+    .action(async (inputs: string[], flags: ExtractFlags, command: Command) => {
+      const problem = usageProblem(flags, command.getOptionValueSource('format') === 'cli');
+      if (problem) {
+        process.stderr.write(`broadsheet: ${problem}\n`);
+        setExit(EXIT.usage);
+        return;
+      }
+      setExit(await runExtract(inputs, { ...flags, formatGiven: command.getOptionValueSource('format') === 'cli' }));
     });
 }
 
-async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number> {
-  if (flags.screenshot && !flags.explain) {
-    process.stderr.write('broadsheet: --screenshot needs --explain (the picture shows the units that --explain reports)\n');
-    return EXIT.usage;
+/** Flag combinations that cannot work, as the message that names the fix; undefined when they can. */
+export function usageProblem(flags: Pick<ExtractFlags, 'format' | 'out' | 'explain' | 'summary' | 'modelOptional' | 'model' | 'force'>, formatGiven: boolean): string | undefined {
+  if (flags.explain && flags.format !== 'json' && !flags.out) {
+    return '--explain adds the units to the JSON record: add --format json (or --out FILE); --screenshot alone draws them';
   }
+  if (flags.summary && formatGiven) {
+    return `--summary prints a table instead of the bodies, so --format ${flags.format} has nothing to format: drop one (for records and a summary: --summary --out FILE)`;
+  }
+  if (flags.modelOptional && !flags.model) return '--model-optional says what to do when --model cannot be loaded: give --model FILE, or drop it';
+  if (flags.force && !flags.out) return '--force replaces the --out file: give --out FILE, or drop --force';
+  if (flags.out) return outFileProblem(flags.out, flags.force === true);
+  return undefined;
+}
+
+async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven: boolean }): Promise<number> {
   let model: ClusterModel | undefined;
   if (flags.model) {
     try {
@@ -113,24 +137,26 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
     return EXIT.someFailed;
   }
   const many = specs.length > 1;
-  let out: ReturnType<typeof createWriteStream> | undefined;
+  let out: OutputWriter | undefined;
   // Output is written beside the target and renamed into place at the end: a reader never sees
   // half a file, and an existing file is never replaced without --force.
   const partial = flags.out ? `${flags.out}.partial-${process.pid}` : undefined;
   if (flags.out && partial) {
-    if (existsSync(flags.out) && !flags.force) {
-      process.stderr.write(`broadsheet: ${flags.out} exists; use --force to replace it, or another --out\n`);
-      return EXIT.usage;
-    }
     mkdirSync(dirname(flags.out), { recursive: true });
-    out = createWriteStream(partial);
+    out = new OutputWriter(createWriteStream(partial));
   }
-  const progress = createProgress(specs.length, 'extract', flags.progress && (many || flags.summary === true));
+  // --out alone writes the records to the file; stdout gets a summary, not the bodies.
+  const bodiesOnStdout = !flags.summary && (!flags.out || flags.formatGiven);
+  const progress = createProgress(specs.length, 'extract', flags.progress && (many || flags.summary === true || (flags.out !== undefined && process.stderr.isTTY === true)));
   const started = performance.now();
   const browser = await launchBrowser();
   const releaseSignals = closeOnSignals(browser);
   let results: ExtractionResult[];
   const summaryRows: ExtractionResult[] = new Array(specs.length);
+  // Records are written to the file in completion order, one at a time (the file's backpressure held).
+  let writing: Promise<void> = Promise.resolve();
+  let completed = false;
+  let writeError: unknown;
   try {
     results = await extractInputSpecs(specs, {
       browser,
@@ -153,29 +179,43 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
-      // With --summary only a summary row is kept per page (not its text, HTML, Markdown or
-      // explanation): a run of any length holds no page after its record is written.
-      retainResults: flags.summary !== true,
+      // With --summary or --out alone only a summary row is kept per page (not its text, HTML,
+      // Markdown or explanation): a run of any length holds no page after its record is written.
+      retainResults: bodiesOnStdout,
       onResult: (result, index) => {
         progress.tick(result.status === 'error');
-        out?.write(`${JSON.stringify(toRecord(result))}\n`);
-        if (flags.summary) summaryRows[index] = summaryRow(result);
+        if (out) {
+          const line = `${JSON.stringify(toRecord(result))}\n`;
+          writing = writing.then(() => out!.write(line)).catch((error: unknown) => {
+            writeError ??= error;
+          });
+        }
+        if (!bodiesOnStdout) summaryRows[index] = summaryRow(result);
       },
     });
-    if (flags.summary) results = summaryRows;
+    if (!bodiesOnStdout) results = summaryRows;
+    await writing;
+    if (writeError !== undefined) throw writeError;
+    if (out) await out.end();
+    completed = true;
   } finally {
     progress.stop();
     releaseSignals();
     await browser.close();
-    if (out) {
-      await new Promise<void>((resolve) => out!.end(resolve));
-      renameSync(partial!, flags.out!);
+    if (out && partial) {
+      if (completed) renameSync(partial, flags.out!);
+      else if (existsSync(partial)) process.stderr.write(`broadsheet: the run stopped; the records written so far are in ${partial}\n`);
     }
   }
   if (flags.summary) {
-    process.stdout.write(summaryTable(results, performance.now() - started));
+    await writeStdout(summaryTable(results, performance.now() - started));
+  } else if (bodiesOnStdout) {
+    for (const r of results) await writeStdout(`${formatResult(r, flags.format, many)}\n`);
   } else {
-    for (const r of results) process.stdout.write(`${formatResult(r, flags.format, many)}${many && flags.format !== 'json' ? '\n' : '\n'}`);
+    const count = (status: ExtractionResult['status']): number => results.filter((r) => r.status === status).length;
+    await writeStdout(
+      `${results.length} record${results.length === 1 ? '' : 's'} written to ${flags.out}: ${count('article')} articles, ${count('none')} without one, ${count('error')} failed · ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   }
   for (const r of results) {
     if (r.status === 'error') process.stderr.write(`broadsheet: ${r.input}: ${r.error.code}: ${r.error.message}\n`);

@@ -36,6 +36,7 @@ import { RenderSession } from '../../render/session.js';
 import type { LayoutSnapshot } from '../../types.js';
 import { floatOption, intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
+import { outFileProblem } from '../out-file.js';
 
 // ── Pages and the split by site ──────────────────────────────────────────────────────────
 
@@ -346,6 +347,7 @@ export function describeModel(model: ClusterModel): string {
 interface TrainFlags {
   from: string;
   out: string;
+  force?: boolean;
   self?: boolean;
   split?: SiteHalf;
   stream?: number;
@@ -358,6 +360,7 @@ interface TrainFlags {
 interface EvalFlags {
   from: string;
   model: string;
+  force?: boolean;
   split?: SiteHalf;
   cascade: CascadeMode;
   vetoBelow?: number;
@@ -377,6 +380,7 @@ export function modelCommand(setExit: (code: number) => void): Command {
     .description('Learn a model from a benchmark\'s ground truth, from labelled pages, or (--self) from the visual extractor\'s confident picks.')
     .requiredOption('--from <dataset|dir>', 'a benchmark (aeb, samples, or a directory of <slug>.html + <slug>.expected.json); with --self, any pages')
     .requiredOption('--out <file>', 'where to write the model (JSON)')
+    .option('--force', 'replace the --out file if it exists (refused otherwise)')
     .option('--self', 'self-training: ignore any ground truth, learn from confident visual picks')
     .addOption(splitOption())
     .option('--stream <n>', 'cluster the first N samples, then add the rest one by one (as in a crawl) and report re-clusters', intOption(1, 1_000_000))
@@ -413,6 +417,7 @@ Train on one half of the sites and measure on the other (never split a site):
     .addOption(new Option('--cascade <mode>', 'veto: the model overrules the visual score only where no cluster accepts its pick; primary: the model\'s pick whenever it has one').choices(['veto', 'primary']).default('veto'))
     .option('--veto-below <gamma>', `veto cascade: overrule the visual body only when its γmax is below this (default ${DEFAULT_MODEL_STAGE.vetoBelowGamma}; 0.5 = every body no cluster accepts)`, floatOption(0, 100))
     .option('-o, --out <file>', 'also write the per-page results as JSON')
+    .option('--force', 'with --out: replace the file if it exists (refused otherwise)')
     .addOption(snapshotCacheOption())
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)
     .option('--no-progress', 'no progress on stderr')
@@ -474,6 +479,11 @@ function selectHalf(pages: ModelPage[], half: SiteHalf | undefined): ModelPage[]
 }
 
 async function runTrain(flags: TrainFlags): Promise<number> {
+  const outProblem = outFileProblem(flags.out, flags.force === true);
+  if (outProblem) {
+    process.stderr.write(`broadsheet: ${outProblem}\n`);
+    return EXIT.usage;
+  }
   const { pages: all, tokenizer, corpusName } = await modelPages(flags.from, { self: flags.self === true });
   const cacheDir = cacheDirOf(flags.snapshotCache, corpusName);
   const pages = selectHalf(all, flags.split);
@@ -506,6 +516,11 @@ async function runTrain(flags: TrainFlags): Promise<number> {
 }
 
 async function runEval(flags: EvalFlags): Promise<number> {
+  const outProblem = flags.out ? outFileProblem(flags.out, flags.force === true) : flags.force ? '--force replaces the --out file: give --out FILE, or drop --force' : undefined;
+  if (outProblem) {
+    process.stderr.write(`broadsheet: ${outProblem}\n`);
+    return EXIT.usage;
+  }
   const model = await loadModelFile(flags.model);
   const { pages: all, tokenizer, corpusName } = await modelPages(flags.from);
   const cacheDir = cacheDirOf(flags.snapshotCache, corpusName);

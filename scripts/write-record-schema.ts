@@ -1,0 +1,10 @@
+/**
+ * Writes schema/record.schema.json from the record's zod schema (src/record/schema.ts), the
+ * single source. `npm run schema`; test/unit/record.test.ts fails when the file is out of date.
+ */
+import { writeFileSync } from 'node:fs';
+import { recordJsonSchema } from '../src/record/schema.js';
+
+const path = new URL('../schema/record.schema.json', import.meta.url);
+writeFileSync(path, `${JSON.stringify(recordJsonSchema(), null, 2)}\n`);
+process.stderr.write(`wrote ${path.pathname}\n`);
