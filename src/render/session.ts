@@ -25,6 +25,7 @@ import { canWriteInto, OfflineDocumentServer, offlineLoadPlan } from './offline-
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { takeSnapshot } from './snapshot.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
+import { prepareLivePage, type LiveRecord } from './live/prepare.js';
 
 export type { RenderInput } from '../input/types.js';
 
@@ -43,6 +44,8 @@ export interface RenderedPage {
   timings: { loadMs: number; snapshotMs: number };
   /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
   cuts: PageCut[];
+  /** Live pages run with scripts: how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
+  live?: LiveRecord;
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
 }
@@ -478,6 +481,7 @@ export class RenderSession {
     let stats: RequestStats;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
+    let live: LiveRecord | undefined;
     if (input.kind === 'html') {
       // A page whose archive replays subresources needs them answered from Node (a route per
       // request); every other saved page loads with the network off (offline-load.ts): written
@@ -526,7 +530,7 @@ export class RenderSession {
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
       stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
-      httpStatus = await this.loadLive(page, document.url, options);
+      ({ status: httpStatus, live } = await this.loadLive(page, document.url, options));
     }
     const loadMs = performance.now() - loadStarted;
 
@@ -551,15 +555,17 @@ export class RenderSession {
       writtenInPlace: writtenUrl !== undefined,
       timings: { loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
       cuts: [],
+      ...(live ? { live } : {}),
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, snapshot.page),
     };
   }
 
   /**
    * Navigates to a live URL until `domcontentloaded`, checks status and content type, then
-   * gives the page a bounded grace period to reach `load`. Returns the HTTP status.
+   * gives the page a bounded grace period to reach `load`, then (scripts on) lets it settle,
+   * scrolls it and sets overlays aside (live/prepare.ts). Returns the HTTP status and that record.
    */
-  private async loadLive(page: Page, url: string, options: RenderOptions): Promise<number> {
+  private async loadLive(page: Page, url: string, options: RenderOptions): Promise<{ status: number; live?: LiveRecord }> {
     let documentResponse: Response | undefined;
     const onResponse = (response: Response): void => {
       const request = response.request();
@@ -593,7 +599,9 @@ export class RenderSession {
     await page.waitForLoadState('load', { timeout: Math.max(1, graceMs) }).catch((error: unknown) => {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
     });
-    return status;
+    if (!options.javaScript) return { status };
+    const live = await prepareLivePage(page, { settleMs: options.settleMs, scrollMs: options.scrollMs, consent: options.consent });
+    return { status, live };
   }
 }
 

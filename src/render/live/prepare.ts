@@ -1,0 +1,175 @@
+/**
+ * A live page made ready for its snapshot, as a reader would see it (issue 24): run after the
+ * navigation, before the layout snapshot, only for live pages (saved pages never come here).
+ *
+ * Named steps, each bounded and each recorded:
+ * 1. settle   — watch until the candidate body's text stops changing (settle.ts);
+ * 2. consent  — a consent dialog answered per `consent` mode (reject where that leaves the
+ *               article readable, accept only where the article shows after consent and not before);
+ * 3. scroll   — through the page in viewport steps so lazy content loads, until it stops growing
+ *               (or the scroll budget ends: endless feeds), then back to the top;
+ * 4. unclamp  — an expander of the body pressed, CSS clamps on it lifted;
+ * 5. overlays — fixed/sticky boxes over the viewport set aside, scroll locks on html/body lifted;
+ * 6. clean    — the page's cookies and storage cleared, so the next page starts clean.
+ * A step that fails (the page navigated away, a script threw) ends the preparation with what it
+ * has; the record says so. Nothing here throws for a page's sake.
+ */
+import type { Page } from 'playwright';
+import { pageExpression } from '../page-expression.js';
+import type { ConsentFound, LiveCommand, LiveProbe, OverlayResult, ScrollStep, UnclampResult } from '../in-page/live-page.js';
+import { liveInPage } from '../in-page/live-page.js';
+import { RequestWatch, settle, sleep, waitIdle, type SettleRecord } from './settle.js';
+
+export const CONSENT_MODES = ['auto', 'reject', 'accept', 'leave'] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+
+export interface LiveOptions {
+  /** The settle budget (ms): how long a page may keep changing before it is read as it is. */
+  settleMs: number;
+  /** The scroll budget (ms); 0 turns scrolling off. */
+  scrollMs: number;
+  consent: ConsentMode;
+}
+
+export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
+  /**
+   * A few seconds: client-rendered bodies in the live family arrive 0.3–1.2 s after `load`;
+   * a page still changing after 4 s (a feed, a ticker) is read as it is then.
+   */
+  settleMs: 4_000,
+  /** 20 viewport steps take ~2 s on a page that loads something at each; feeds stop here. */
+  scrollMs: 3_000,
+  consent: 'auto',
+};
+
+/** Scroll steps at most (a 20-viewport page is far longer than any article). */
+const MAX_SCROLL_STEPS = 24;
+/** After each scroll step: a pause for observers and the requests they start. */
+const SCROLL_PAUSE_MS = 60;
+const SCROLL_IDLE_MS = 600;
+/** After pressing a consent button or an expander: a shorter settle. */
+const AFTER_PRESS_SETTLE_MS = 2_500;
+
+export interface LiveRecord {
+  /** All live steps together. */
+  ms: number;
+  settle: SettleRecord;
+  consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left' };
+  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off'; grewChars: number };
+  unclamp: UnclampResult;
+  overlays: OverlayResult;
+  /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
+  interrupted?: string;
+}
+
+function run<T>(page: Page, command: LiveCommand): Promise<T> {
+  return page.evaluate(pageExpression(liveInPage, command)) as Promise<T>;
+}
+
+export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT_LIVE_OPTIONS): Promise<LiveRecord> {
+  const started = performance.now();
+  const watch = new RequestWatch(page);
+  const record: LiveRecord = {
+    ms: 0,
+    settle: { ms: 0, reason: 'no-change', checks: 0 },
+    consent: { platform: null, action: 'none' },
+    scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0 },
+    unclamp: { pressed: 0, unclamped: 0 },
+    overlays: { setAside: 0, unlocked: 0 },
+  };
+  const probe = (): Promise<LiveProbe> => run<LiveProbe>(page, { op: 'probe' });
+  try {
+    await run(page, { op: 'install' });
+    record.settle = await settle(page, watch, probe, options.settleMs);
+
+    // Consent.
+    if (options.consent !== 'leave') {
+      const press = options.consent === 'accept' ? 'accept' : 'reject';
+      const first = await run<ConsentFound>(page, { op: 'consent', press });
+      record.consent.platform = first.platform;
+      if (first.platform !== null) {
+        record.consent.action = first.pressed;
+        if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS);
+        if (options.consent === 'auto') {
+          // Accept only where the article is not readable without it (a consent wall).
+          const after = await probe();
+          if (after.weak) {
+            const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
+            if (second.pressed === 'accept') {
+              record.consent.action = first.pressed === 'reject' ? 'reject-then-accept' : 'accept';
+              await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS);
+            }
+          }
+        }
+      }
+    } else {
+      record.consent.action = 'left';
+    }
+
+    // Lazy content.
+    if (options.scrollMs > 0) record.scroll = await scrollThrough(page, watch, probe, options.scrollMs);
+
+    // Clamped text.
+    record.unclamp = await run<UnclampResult>(page, { op: 'unclamp', press: true });
+    if (record.unclamp.pressed > 0) {
+      await waitIdle(watch, SCROLL_IDLE_MS);
+      await sleep(SCROLL_PAUSE_MS);
+      const again = await run<UnclampResult>(page, { op: 'unclamp', press: false });
+      record.unclamp.unclamped += again.unclamped;
+    }
+
+    // Overlays and scroll locks.
+    record.overlays = await run<OverlayResult>(page, { op: 'overlays' });
+    await run(page, { op: 'top' });
+  } catch (error) {
+    record.interrupted = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+  } finally {
+    watch.stop();
+  }
+  // A clean state for the page after this one: no cookies or storage (consent choices) carried over.
+  await page.context().clearCookies().catch(() => undefined);
+  await page
+    .evaluate(() => {
+      try {
+        localStorage.clear();
+        sessionStorage.clear();
+      } catch {
+        // storage may be denied (opaque origins); nothing to clear then
+      }
+    })
+    .catch(() => undefined);
+  record.ms = Math.round(performance.now() - started);
+  return record;
+}
+
+async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<LiveRecord['scroll']> {
+  const started = performance.now();
+  const before = await probe();
+  let steps = 0;
+  let reason: LiveRecord['scroll']['reason'] = 'steps';
+  let lastHeight = before.scrollHeight;
+  while (steps < MAX_SCROLL_STEPS) {
+    if (performance.now() - started >= budgetMs) {
+      reason = 'budget';
+      break;
+    }
+    const step = await run<ScrollStep>(page, { op: 'scroll-step' });
+    steps += 1;
+    await sleep(SCROLL_PAUSE_MS);
+    await waitIdle(watch, Math.min(SCROLL_IDLE_MS, Math.max(0, budgetMs - (performance.now() - started))));
+    if (step.atBottom) {
+      const now = await probe();
+      // At the bottom and nothing grew while waiting: the page has no more to give.
+      if (now.scrollHeight <= lastHeight && now.scrollHeight <= step.scrollHeight) {
+        reason = 'bottom';
+        break;
+      }
+      lastHeight = now.scrollHeight;
+    } else {
+      lastHeight = Math.max(lastHeight, step.scrollHeight);
+    }
+  }
+  const after = await probe();
+  await run(page, { op: 'top' });
+  return { ms: Math.round(performance.now() - started), steps, reason, grewChars: after.pageChars - before.pageChars };
+}
