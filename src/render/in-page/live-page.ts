@@ -16,7 +16,9 @@ export type LiveCommand =
   | { op: 'scroll-step' }
   | { op: 'top' }
   | { op: 'unclamp'; press: boolean }
-  | { op: 'overlays' };
+  | { op: 'overlays' }
+  | { op: 'mark-body' }
+  | { op: 'drop-appended' };
 
 export interface LiveProbe {
   /** Characters of paragraph text in the candidate body. */
@@ -86,7 +88,12 @@ export function liveInPage(command: LiveCommand): unknown {
   interface State {
     lastMutation: number;
     observer?: MutationObserver;
+    /** Elements added since `mark-body` (capped), and the body's scope then. */
+    added: Element[];
+    bodyScope?: Element;
   }
+  /** Appended elements remembered at most (an endless feed appends without end). */
+  const MAX_ADDED = 2000;
   const w = window as unknown as { __broadsheetLive?: State };
 
   const textOf = (node: Node): string => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -152,19 +159,22 @@ export function liveInPage(command: LiveCommand): unknown {
   switch (command.op) {
     case 'install': {
       if (w.__broadsheetLive) return true;
-      const state: State = { lastMutation: performance.now() };
+      const state: State = { lastMutation: performance.now(), added: [] };
       const significant = (nodes: NodeList): boolean => {
         for (const node of Array.from(nodes)) if ((node.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS) return true;
         return false;
       };
       state.observer = new MutationObserver((records) => {
         for (const record of records) {
+          if (record.type === 'childList' && state.bodyScope) {
+            for (const node of Array.from(record.addedNodes)) if (node instanceof Element && state.added.length < MAX_ADDED) state.added.push(node);
+          }
           if (
             (record.type === 'childList' && (significant(record.addedNodes) || significant(record.removedNodes))) ||
             (record.type === 'characterData' && (record.target.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS)
           ) {
             state.lastMutation = performance.now();
-            return;
+            if (!state.bodyScope) return;
           }
         }
       });
@@ -198,7 +208,7 @@ export function liveInPage(command: LiveCommand): unknown {
         const named = `${element.id} ${typeof element.className === 'string' ? element.className : ''}`;
         const role = element.getAttribute('role');
         const marked = CONSENT_MARKUP.some(([pattern]) => pattern.test(named));
-        if (!marked && role !== 'dialog' && role !== 'alertdialog' && element.getAttribute('aria-modal') !== 'true') continue;
+        if (!marked && role !== 'dialog' && role !== 'alertdialog' && element.localName !== 'dialog' && element.getAttribute('aria-modal') !== 'true') continue;
         if (!visible(element) || !CONSENT_WORDS.test(textOf(element).slice(0, 3000))) continue;
         if (!marked && !isFixed(element)) continue;
         // The outermost element of the dialog that has its buttons (elements come in document order).
@@ -235,6 +245,38 @@ export function liveInPage(command: LiveCommand): unknown {
       window.scrollBy(0, Math.max(200, Math.floor(window.innerHeight * 0.9)));
       const y = window.scrollY;
       return { y, atBottom: y + window.innerHeight >= root.scrollHeight - 4, scrollHeight: root.scrollHeight } satisfies ScrollStep;
+    }
+    case 'mark-body': {
+      // The body's scope before scrolling: what is appended outside it later may be a next story.
+      const state = w.__broadsheetLive;
+      const { best } = candidateBody(allElements());
+      if (!state || !best) return false;
+      state.bodyScope = best.element.closest('article, main, [role=main]') ?? best.element;
+      state.added = [];
+      return true;
+    }
+    case 'drop-appended': {
+      // Stories appended below the body while scrolling (an endless feed of next articles): an
+      // added element outside the body's scope that opens with a headline and has paragraphs of
+      // its own is set aside, so it is never glued to the body. Lazy parts of the body itself
+      // (added inside its scope, or without a headline) stay.
+      const state = w.__broadsheetLive;
+      if (!state?.bodyScope || !state.bodyScope.isConnected) return 0;
+      const scope = state.bodyScope;
+      let dropped = 0;
+      for (const element of state.added) {
+        if (!element.isConnected || scope.contains(element) || element.contains(scope)) continue;
+        const heading = element.matches('h1, h2, h3') ? element : element.querySelector('h1, h2, h3');
+        if (!heading) continue;
+        const paragraphs = Array.from(element.querySelectorAll('p')).filter((p) => textOf(p).length >= MIN_PARAGRAPH_CHARS);
+        if (paragraphs.length < 2 && !element.matches('article')) continue;
+        (element as HTMLElement).style.setProperty('display', 'none', 'important');
+        element.setAttribute('data-broadsheet-set-aside', 'appended-story');
+        dropped += 1;
+      }
+      state.added = [];
+      state.bodyScope = undefined;
+      return dropped;
     }
     case 'top': {
       window.scrollTo(0, 0);

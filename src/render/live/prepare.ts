@@ -49,13 +49,15 @@ const SCROLL_PAUSE_MS = 60;
 const SCROLL_IDLE_MS = 600;
 /** After pressing a consent button or an expander: a shorter settle. */
 const AFTER_PRESS_SETTLE_MS = 2_500;
+/** A page answers a press at once: its skeleton is given a shorter quiet window then. */
+const AFTER_PRESS_WEAK_QUIET_MS = 600;
 
 export interface LiveRecord {
   /** All live steps together. */
   ms: number;
   settle: SettleRecord;
   consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left' };
-  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off'; grewChars: number };
+  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off'; grewChars: number; droppedStories: number };
   unclamp: UnclampResult;
   overlays: OverlayResult;
   /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
@@ -73,7 +75,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     ms: 0,
     settle: { ms: 0, reason: 'no-change', checks: 0 },
     consent: { platform: null, action: 'none' },
-    scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0 },
+    scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0, droppedStories: 0 },
     unclamp: { pressed: 0, unclamped: 0 },
     overlays: { setAside: 0, unlocked: 0 },
   };
@@ -89,7 +91,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
       record.consent.platform = first.platform;
       if (first.platform !== null) {
         record.consent.action = first.pressed;
-        if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS);
+        if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
         if (options.consent === 'auto') {
           // Accept only where the article is not readable without it (a consent wall).
           const after = await probe();
@@ -97,7 +99,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
             const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
             if (second.pressed === 'accept') {
               record.consent.action = first.pressed === 'reject' ? 'reject-then-accept' : 'accept';
-              await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS);
+              await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
             }
           }
         }
@@ -145,6 +147,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
 async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<LiveRecord['scroll']> {
   const started = performance.now();
   const before = await probe();
+  await run(page, { op: 'mark-body' });
   let steps = 0;
   let reason: LiveRecord['scroll']['reason'] = 'steps';
   let lastHeight = before.scrollHeight;
@@ -169,7 +172,8 @@ async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promi
       lastHeight = Math.max(lastHeight, step.scrollHeight);
     }
   }
+  const droppedStories = await run<number>(page, { op: 'drop-appended' });
   const after = await probe();
   await run(page, { op: 'top' });
-  return { ms: Math.round(performance.now() - started), steps, reason, grewChars: after.pageChars - before.pageChars };
+  return { ms: Math.round(performance.now() - started), steps, reason, grewChars: after.pageChars - before.pageChars, droppedStories };
 }

@@ -80,7 +80,13 @@ export async function waitIdle(watch: RequestWatch, maxMs: number): Promise<void
 }
 
 /** Watches the page until its body is stable (see the module comment), at most `budgetMs`. */
-export async function settle(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<SettleRecord> {
+export async function settle(
+  page: Page,
+  watch: RequestWatch,
+  probe: () => Promise<LiveProbe>,
+  budgetMs: number,
+  weakQuietMs: number = WEAK_QUIET_MS,
+): Promise<SettleRecord> {
   void page;
   const started = performance.now();
   let previous = await probe();
@@ -94,7 +100,7 @@ export async function settle(page: Page, watch: RequestWatch, probe: () => Promi
     checks += 1;
     const same = now.hash === previous.hash && now.chars === previous.chars;
     if (!same || now.quietMs < CHECK_MS) changed = true;
-    const quietNeeded = now.weak ? WEAK_QUIET_MS : QUIET_MS;
+    const quietNeeded = now.weak ? weakQuietMs : QUIET_MS;
     if (same && now.quietMs >= quietNeeded && watch.count === 0) {
       return { ms: Math.round(performance.now() - started), reason: changed ? 'settled' : 'no-change', checks };
     }
