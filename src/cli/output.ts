@@ -17,6 +17,7 @@ export function toRecord(result: ExtractionResult): Record<string, unknown> {
 function extras(result: Extract<ExtractionResult, { status: 'article' | 'none' }>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (result.cuts) out['cuts'] = result.cuts;
+  if (result.live) out['live'] = result.live;
   if (result.explanation) out['explain'] = result.explanation;
   if (result.screenshot) out['screenshot'] = result.screenshot;
   return out;

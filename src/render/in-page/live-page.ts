@@ -33,6 +33,8 @@ export interface LiveProbe {
   quietMs: number;
   scrollHeight: number;
   readyState: string;
+  /** The document has scripts (without any, nothing will change and nothing loads on scroll). */
+  scripted: boolean;
 }
 
 export interface ConsentFound {
@@ -91,6 +93,8 @@ export function liveInPage(command: LiveCommand): unknown {
     /** Elements added since `mark-body` (capped), and the body's scope then. */
     added: Element[];
     bodyScope?: Element;
+    /** After scrolling: stories appended outside the body's scope are set aside as they come. */
+    frozen?: boolean;
   }
   /** Appended elements remembered at most (an endless feed appends without end). */
   const MAX_ADDED = 2000;
@@ -156,6 +160,23 @@ export function liveInPage(command: LiveCommand): unknown {
     return h >>> 0;
   };
 
+  /**
+   * A story appended outside the body's scope: it opens with a headline and has paragraphs of
+   * its own (or is an <article>). Lazy parts of the body itself (inside its scope, or without
+   * a headline) are not.
+   */
+  const isAppendedStory = (element: Element, scope: Element): boolean => {
+    if (!element.isConnected || scope.contains(element) || element.contains(scope)) return false;
+    const heading = element.matches('h1, h2, h3') ? element : element.querySelector('h1, h2, h3');
+    if (!heading) return false;
+    const paragraphs = Array.from(element.querySelectorAll('p')).filter((p) => textOf(p).length >= MIN_PARAGRAPH_CHARS);
+    return paragraphs.length >= 2 || element.matches('article');
+  };
+  const setAsideStory = (element: Element): void => {
+    (element as HTMLElement).style.setProperty('display', 'none', 'important');
+    element.setAttribute('data-broadsheet-set-aside', 'appended-story');
+  };
+
   switch (command.op) {
     case 'install': {
       if (w.__broadsheetLive) return true;
@@ -167,7 +188,12 @@ export function liveInPage(command: LiveCommand): unknown {
       state.observer = new MutationObserver((records) => {
         for (const record of records) {
           if (record.type === 'childList' && state.bodyScope) {
-            for (const node of Array.from(record.addedNodes)) if (node instanceof Element && state.added.length < MAX_ADDED) state.added.push(node);
+            for (const node of Array.from(record.addedNodes)) {
+              if (!(node instanceof Element)) continue;
+              if (state.frozen) {
+                if (isAppendedStory(node, state.bodyScope)) setAsideStory(node);
+              } else if (state.added.length < MAX_ADDED) state.added.push(node);
+            }
           }
           if (
             (record.type === 'childList' && (significant(record.addedNodes) || significant(record.removedNodes))) ||
@@ -191,6 +217,7 @@ export function liveInPage(command: LiveCommand): unknown {
         hash: hash(best?.text ?? ''),
         pageChars,
         weak: (best?.chars ?? 0) < STRONG_BODY_CHARS || (loading && (best?.chars ?? 0) < 2 * STRONG_BODY_CHARS),
+        scripted: document.scripts.length > 0,
         quietMs: w.__broadsheetLive ? performance.now() - w.__broadsheetLive.lastMutation : 0,
         scrollHeight: document.documentElement.scrollHeight,
         readyState: document.readyState,
@@ -256,26 +283,20 @@ export function liveInPage(command: LiveCommand): unknown {
       return true;
     }
     case 'drop-appended': {
-      // Stories appended below the body while scrolling (an endless feed of next articles): an
-      // added element outside the body's scope that opens with a headline and has paragraphs of
-      // its own is set aside, so it is never glued to the body. Lazy parts of the body itself
-      // (added inside its scope, or without a headline) stay.
+      // Stories appended below the body while scrolling (an endless feed of next articles) are
+      // set aside (`isAppendedStory`), so they are never glued to the body.
       const state = w.__broadsheetLive;
       if (!state?.bodyScope || !state.bodyScope.isConnected) return 0;
       const scope = state.bodyScope;
       let dropped = 0;
       for (const element of state.added) {
-        if (!element.isConnected || scope.contains(element) || element.contains(scope)) continue;
-        const heading = element.matches('h1, h2, h3') ? element : element.querySelector('h1, h2, h3');
-        if (!heading) continue;
-        const paragraphs = Array.from(element.querySelectorAll('p')).filter((p) => textOf(p).length >= MIN_PARAGRAPH_CHARS);
-        if (paragraphs.length < 2 && !element.matches('article')) continue;
-        (element as HTMLElement).style.setProperty('display', 'none', 'important');
-        element.setAttribute('data-broadsheet-set-aside', 'appended-story');
+        if (!isAppendedStory(element, scope)) continue;
+        setAsideStory(element);
         dropped += 1;
       }
       state.added = [];
-      state.bodyScope = undefined;
+      // Stories still on their way (a fetch in flight when scrolling stopped) go the same way.
+      state.frozen = true;
       return dropped;
     }
     case 'top': {

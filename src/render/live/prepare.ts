@@ -57,7 +57,8 @@ export interface LiveRecord {
   ms: number;
   settle: SettleRecord;
   consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left' };
-  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off'; grewChars: number; droppedStories: number };
+  /** `off`: no scroll budget; `no-script`: a page without scripts loads nothing on scroll. */
+  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off' | 'no-script'; grewChars: number; droppedStories: number };
   unclamp: UnclampResult;
   overlays: OverlayResult;
   /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
@@ -147,10 +148,12 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
 async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<LiveRecord['scroll']> {
   const started = performance.now();
   const before = await probe();
+  if (!before.scripted) return { ms: Math.round(performance.now() - started), steps: 0, reason: 'no-script', grewChars: 0, droppedStories: 0 };
   await run(page, { op: 'mark-body' });
   let steps = 0;
   let reason: LiveRecord['scroll']['reason'] = 'steps';
   let lastHeight = before.scrollHeight;
+  let bottomHits = 0;
   while (steps < MAX_SCROLL_STEPS) {
     if (performance.now() - started >= budgetMs) {
       reason = 'budget';
@@ -162,13 +165,18 @@ async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promi
     await waitIdle(watch, Math.min(SCROLL_IDLE_MS, Math.max(0, budgetMs - (performance.now() - started))));
     if (step.atBottom) {
       const now = await probe();
-      // At the bottom and nothing grew while waiting: the page has no more to give.
-      if (now.scrollHeight <= lastHeight && now.scrollHeight <= step.scrollHeight) {
-        reason = 'bottom';
-        break;
-      }
+      // At the bottom twice in a row, and nothing grew in between: the page has no more to give.
+      // (Once is not enough: a feed's next item may be one request behind.)
+      if (now.scrollHeight <= lastHeight) {
+        bottomHits += 1;
+        if (bottomHits >= 2) {
+          reason = 'bottom';
+          break;
+        }
+      } else bottomHits = 0;
       lastHeight = now.scrollHeight;
     } else {
+      bottomHits = 0;
       lastHeight = Math.max(lastHeight, step.scrollHeight);
     }
   }

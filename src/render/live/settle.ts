@@ -100,7 +100,8 @@ export async function settle(
     checks += 1;
     const same = now.hash === previous.hash && now.chars === previous.chars;
     if (!same || now.quietMs < CHECK_MS) changed = true;
-    const quietNeeded = now.weak ? weakQuietMs : QUIET_MS;
+    // A page without scripts has nothing that will fill a skeleton later.
+    const quietNeeded = now.weak && now.scripted ? weakQuietMs : QUIET_MS;
     if (same && now.quietMs >= quietNeeded && watch.count === 0) {
       return { ms: Math.round(performance.now() - started), reason: changed ? 'settled' : 'no-change', checks };
     }

@@ -224,8 +224,11 @@ function buildPage(seed: number, kind: LiveKind, n: number, path: string): { bui
       extra = {
         bodyAttrs: ' style="overflow:hidden"',
         after: `${shape.html}<script>
-document.querySelector('button.accept').addEventListener('click', () => { document.cookie = 'consent=yes; path=/'; ${shape.close}; document.body.style.overflow = ''; document.querySelector('.wall-note').remove(); ${reveal} });
+const accept = () => { document.cookie = 'consent=yes; path=/'; ${shape.close}; document.body.style.overflow = ''; document.querySelector('.wall-note').remove(); ${reveal} };
+document.querySelector('button.accept').addEventListener('click', accept);
 document.querySelector('button.reject').addEventListener('click', () => { document.querySelector('.wall-note').textContent = 'You rejected cookies. Subscribe to read without advertising, or accept cookies to continue reading for free.'; });
+// A reader who accepted before (the cookie) is shown the article at once.
+if (document.cookie.includes('consent=yes')) accept();
 </script>`,
       };
       break;
