@@ -18,6 +18,7 @@ import type { Page } from 'playwright';
 import { pageExpression } from '../page-expression.js';
 import type { ConsentFound, LiveCommand, LiveProbe, OverlayResult, ScrollStep, UnclampResult } from '../in-page/live-page.js';
 import { liveInPage } from '../in-page/live-page.js';
+import { runAutoconsent, type AutoconsentResult } from './autoconsent.js';
 import { RequestWatch, settle, sleep, waitIdle, type SettleRecord } from './settle.js';
 
 export const CONSENT_MODES = ['auto', 'reject', 'accept', 'leave'] as const;
@@ -49,6 +50,8 @@ const SCROLL_PAUSE_MS = 60;
 const SCROLL_IDLE_MS = 600;
 /** After pressing a consent button or an expander: a shorter settle. */
 const AFTER_PRESS_SETTLE_MS = 2_500;
+/** The rule run: detection is one attempt on a settled page; a rule's clicks and waits take the rest. */
+const AUTOCONSENT_TIMEOUT_MS = 2_000;
 /** A page answers a press at once: its skeleton is given a shorter quiet window then. */
 const AFTER_PRESS_WEAK_QUIET_MS = 600;
 
@@ -56,7 +59,11 @@ export interface LiveRecord {
   /** All live steps together. */
   ms: number;
   settle: SettleRecord;
-  consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left' };
+  /**
+   * `platform`: the autoconsent rule that recognised the dialog, else the platform named by its
+   * markup, else `generic`; null when no dialog was seen. `rule`: how the rule run ended.
+   */
+  consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left'; rule: AutoconsentResult | null };
   /** `off`: no scroll budget; `no-script`: a page without scripts loads nothing on scroll. */
   scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off' | 'no-script'; grewChars: number; droppedStories: number };
   unclamp: UnclampResult;
@@ -75,7 +82,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
   const record: LiveRecord = {
     ms: 0,
     settle: { ms: 0, reason: 'no-change', checks: 0 },
-    consent: { platform: null, action: 'none' },
+    consent: { platform: null, action: 'none', rule: null },
     scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0, droppedStories: 0 },
     unclamp: { pressed: 0, unclamped: 0 },
     overlays: { setAside: 0, unlocked: 0 },
@@ -87,21 +94,31 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
 
     // Consent.
     if (options.consent !== 'leave') {
+      // First the maintained rule set (autoconsent), then the fallback for dialogs it does not know.
+      const rule = await runAutoconsent(page, options.consent === 'accept' ? 'optIn' : 'optOut', AUTOCONSENT_TIMEOUT_MS);
+      record.consent.rule = rule;
+      let ruleAction: 'none' | 'reject' | 'accept' = 'none';
+      if (rule.popup) {
+        record.consent.platform = rule.cmp;
+        ruleAction = rule.succeeded ? (options.consent === 'accept' ? 'accept' : 'reject') : 'none';
+        await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+      }
       const press = options.consent === 'accept' ? 'accept' : 'reject';
-      const first = await run<ConsentFound>(page, { op: 'consent', press });
-      record.consent.platform = first.platform;
-      if (first.platform !== null) {
-        record.consent.action = first.pressed;
+      const first = ruleAction !== 'none' ? null : await run<ConsentFound>(page, { op: 'consent', press });
+      if (first && first.platform !== null) {
+        record.consent.platform ??= first.platform;
+        ruleAction = first.pressed;
         if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
-        if (options.consent === 'auto') {
-          // Accept only where the article is not readable without it (a consent wall).
-          const after = await probe();
-          if (after.weak) {
-            const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
-            if (second.pressed === 'accept') {
-              record.consent.action = first.pressed === 'reject' ? 'reject-then-accept' : 'accept';
-              await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
-            }
+      }
+      record.consent.action = ruleAction;
+      if (options.consent === 'auto' && record.consent.platform !== null) {
+        // Accept only where the article is not readable without it (a consent wall).
+        const after = await probe();
+        if (after.weak) {
+          const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
+          if (second.pressed === 'accept') {
+            record.consent.action = ruleAction === 'reject' ? 'reject-then-accept' : 'accept';
+            await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
           }
         }
       }

@@ -145,8 +145,20 @@ addEventListener(${JSON.stringify(when)}, () => setTimeout(async () => {
 const CONSENT_TEXT =
   'We value your privacy. We and our 842 partners use cookies and similar technologies to store and access information on your device, such as unique identifiers, to personalise advertising and content, measure the performance of ads and content, and gain insights about audiences. With your permission we and our partners may use precise geolocation data and identification through device scanning. You may click to consent to our and our partners’ processing as described above, or access more detailed information and change your preferences before consenting or refuse to consent.';
 
-/** Consent markup in the shapes of three common platforms. */
-function consentShape(variant: number, buttons: string): { html: string; close: string } {
+/**
+ * Consent markup in the shapes of three common platforms (their ids and classes, so that rule
+ * sets that know them, such as autoconsent's, can recognise them). Buttons carry the classes
+ * `accept` and `reject` for the page's own script.
+ */
+function consentShape(variant: number, labels: { accept: string; reject: string; settings?: string }): { html: string; close: string } {
+  const ids = [
+    { accept: 'onetrust-accept-btn-handler', reject: 'onetrust-reject-all-handler', settings: 'onetrust-pc-btn-handler' },
+    { accept: 'didomi-notice-agree-button', reject: 'didomi-notice-disagree-button', settings: 'didomi-notice-learn-more-button' },
+    { accept: 'fc-accept', reject: 'fc-reject', settings: 'fc-manage' },
+  ][variant % 3]!;
+  const buttons =
+    `<button id="${ids.accept}" class="accept">${labels.accept}</button> <button id="${ids.reject}" class="reject">${labels.reject}</button>` +
+    (labels.settings ? ` <button id="${ids.settings}" class="settings">${labels.settings}</button>` : '');
   switch (variant % 3) {
     case 0:
       return {
@@ -155,7 +167,7 @@ function consentShape(variant: number, buttons: string): { html: string; close: 
       };
     case 1:
       return {
-        html: `<div id="didomi-host"><div class="didomi-popup-backdrop" style="position:fixed;inset:0;background:#0008;z-index:99999;display:flex;align-items:center;justify-content:center"><div class="didomi-popup-container" role="dialog" aria-modal="true" style="background:#fff;max-width:640px;padding:32px;font:16px/1.5 Arial,sans-serif"><h1 class="didomi-popup-title">Your consent</h1><div class="didomi-popup-notice-text"><p>${CONSENT_TEXT}</p></div><div class="didomi-buttons">${buttons}</div></div></div></div>`,
+        html: `<div id="didomi-host"><div id="didomi-popup" class="didomi-popup-backdrop" style="position:fixed;inset:0;background:#0008;z-index:99999;display:flex;align-items:center;justify-content:center"><div class="didomi-popup-container" role="dialog" aria-modal="true" style="background:#fff;max-width:640px;padding:32px;font:16px/1.5 Arial,sans-serif"><h1 class="didomi-popup-title">Your consent</h1><div class="didomi-popup-notice-text"><p>${CONSENT_TEXT}</p></div><div class="didomi-buttons">${buttons}</div></div></div></div>`,
         close: `document.getElementById('didomi-host').remove()`,
       };
     default:
@@ -201,7 +213,7 @@ function buildPage(seed: number, kind: LiveKind, n: number, path: string): { bui
     }
     case 'consent-banner': {
       // The article is there; a fixed banner covers the lower part of the viewport.
-      const shape = consentShape(variant === 0 ? 0 : 2, '<button class="accept">Accept all</button> <button class="reject">Reject all</button> <button class="settings">Manage options</button>');
+      const shape = consentShape(variant === 0 ? 0 : 2, { accept: 'Accept all', reject: 'Reject all', settings: 'Manage options' });
       main = `<article>${articleHead(s)}${paras(s.paragraphs)}</article>`;
       extra = {
         after: `${shape.html}<script>document.querySelectorAll('.accept,.reject').forEach((b) => b.addEventListener('click', () => { document.cookie = 'consent=' + b.className + '; path=/'; ${shape.close}; }));</script>`,
@@ -212,7 +224,7 @@ function buildPage(seed: number, kind: LiveKind, n: number, path: string): { bui
       // A modal that reveals the article only after "Accept": the story is fetched then
       // (variants 0, 1) or unhidden (variant 2); "Reject" leaves a notice instead.
       api[apiPath] = s;
-      const shape = consentShape(variant + 1, '<button class="accept">Accept</button> <button class="reject">Reject</button>');
+      const shape = consentShape(variant + 1, { accept: 'Accept', reject: 'Reject' });
       const reveal =
         variant === 2
           ? `document.getElementById('withheld').hidden = false;`
