@@ -234,6 +234,7 @@ async function extractOne(
         ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
         ...(options.scrollMs !== undefined ? { scrollMs: options.scrollMs } : {}),
         ...(options.consent !== undefined ? { consent: options.consent } : {}),
+        ...(options.blockAds !== undefined ? { blockAds: options.blockAds } : {}),
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       },
     );

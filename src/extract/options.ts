@@ -57,6 +57,8 @@ export const extractOptionsSchema = z.object({
   scrollMs: z.number().int().min(0).max(600_000).optional(),
   /** Live pages with scripts: consent dialogs (`auto` rejects where the article stays readable, accepts on a consent wall). */
   consent: z.enum(CONSENT_MODES).optional(),
+  /** Live pages: refuse ads and trackers (EasyList and EasyPrivacy from Debian's uBlock Origin package). Default true. */
+  blockAds: z.boolean().optional(),
   viewport: z.object({ width: z.number().int().min(200), height: z.number().int().min(200) }).default({ width: 1280, height: 900 }),
 });
 

@@ -44,6 +44,8 @@ export interface RenderOptions {
   scrollMs: number;
   /** Live pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
   consent: ConsentMode;
+  /** Live pages: refuse ads and trackers (EasyList, EasyPrivacy; src/render/live/adblock.ts). */
+  blockAds: boolean;
 }
 
 export const DEFAULT_RENDER_OPTIONS = {
@@ -95,6 +97,7 @@ const renderOptionsSchema = z
     settleMs: z.number().int().min(0).max(600_000).default(DEFAULT_LIVE_OPTIONS.settleMs),
     scrollMs: z.number().int().min(0).max(600_000).default(DEFAULT_LIVE_OPTIONS.scrollMs),
     consent: z.enum(CONSENT_MODES).default(DEFAULT_LIVE_OPTIONS.consent),
+    blockAds: z.boolean().default(true),
   })
   .strict();
 

@@ -529,7 +529,7 @@ export class RenderSession {
       }
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
-      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
+      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
       ({ status: httpStatus, live } = await this.loadLive(page, document.url, options));
     }
     const loadMs = performance.now() - loadStarted;

@@ -5,6 +5,7 @@
  */
 import { extract, type ExtractionResult } from '../../src/extract/extract.js';
 import { RenderSession } from '../../src/render/session.js';
+import { adBlocker, adBlockerStatus } from '../../src/render/live/adblock.js';
 import { pageScores } from '../../src/bench/metrics.js';
 import type { LiveRecord } from '../../src/render/live/prepare.js';
 import { startLiveFamily, LIVE_KINDS, type LiveFamily, type LivePageInfo } from '../../src/testing/local-web/live-family.js';
@@ -120,6 +121,22 @@ test.describe('the live family', () => {
     expect(liveOf(r!).settle.reason).toBe('settled');
     expect(liveOf(r!).settle.ms).toBeLessThan(4_000);
     expect(f1(r!, info)).toBeGreaterThan(0.95);
+  });
+
+  test('ads and trackers are refused inside the fetch guard, never fetched; --no-block-ads lets them through', async ({ session }) => {
+    test.skip(adBlocker() === null, adBlockerStatus());
+    const blocked = await startLiveFamily({ seed: 5, perKind: 1, kinds: ['clamped'] });
+    try {
+      const url = blocked.pages[0]!.url;
+      const refused = await session.render({ kind: 'url', url, label: url }, async (page) => page.refusedRequests);
+      expect(refused).toBeGreaterThanOrEqual(1);
+      expect(blocked.stats()['/live/ads/gpt.js'] ?? 0).toBe(0);
+      await session.render({ kind: 'url', url, label: url }, async (page) => page.refusedRequests, { blockAds: false });
+      expect(blocked.stats()['/live/ads/gpt.js']).toBe(1);
+      expect(blocked.stats()['/collect']).toBeGreaterThanOrEqual(1);
+    } finally {
+      await blocked.close();
+    }
   });
 
   test('saved pages do not take the live path', async ({ session }) => {

@@ -26,6 +26,7 @@ interface BenchFlags {
   perKind: number;
   settleMs?: number;
   systems?: string;
+  blockAds: boolean;
 }
 
 export function benchCommand(setExit: (code: number) => void): Command {
@@ -66,6 +67,7 @@ Examples:
     )
     .option('--per-kind <n>', 'live: pages per kind of the live family (default 4)', intOption(1, 1000), 4)
     .option('--settle-ms <ms>', 'live: broadsheet\'s settle budget per page (see extract --settle-ms)', intOption(0, 60_000))
+    .option('--no-block-ads', 'live: broadsheet does not refuse ads and trackers (to measure what blocking saves)')
     .option('--systems <list>', `live: systems to run, of ${LIVE_SYSTEMS.join(', ')} (default all)`)
     .action(async (dataset: string, flags: BenchFlags) => {
       setExit(dataset === 'live' ? await runLiveBenchCommand(flags) : await runBenchCommand(dataset, flags));
@@ -143,7 +145,7 @@ async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
       perKind: flags.perKind,
       seed: flags.seed ?? 1,
       systems: systems as LiveSystem[],
-      broadsheet: flags.settleMs !== undefined ? { settleMs: flags.settleMs } : {},
+      broadsheet: { ...(flags.settleMs !== undefined ? { settleMs: flags.settleMs } : {}), blockAds: flags.blockAds },
     });
   } finally {
     releaseSignals();

@@ -42,6 +42,7 @@ interface ExtractFlags {
   settleMs: number;
   scrollMs: number;
   consent: ConsentMode;
+  blockAds: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -71,6 +72,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--settle-ms <ms>', 'live URLs: how long a page may keep changing after load before it is read as it is (its body text stable, no DOM mutation adding text, no request of its own origin pending); JSON "live.settle" says how long it waited and why it stopped (settled, budget, no-change)', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.settleMs)
     .option('--scroll-ms <ms>', 'live URLs: budget for scrolling through the page so lazy content loads (endless feeds stop here); 0: no scrolling', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.scrollMs)
     .addOption(new Option('--consent <mode>', 'live URLs: consent dialogs — auto: reject where the article stays readable, accept only on a consent wall; reject; accept; leave (no press). Overlays left over are set aside either way').choices([...CONSENT_MODES]).default(DEFAULT_LIVE_OPTIONS.consent))
+    .option('--no-block-ads', 'live URLs: do not refuse ads and trackers (by default matched against EasyList and EasyPrivacy from Debian\'s webext-ublock-origin-chromium, inside the fetch guard)')
     .option('--allow-private-network', 'live URLs: let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--model <file>', 'also use a cluster model (broadsheet model train) to check and overrule the visual body pick')
     .option('--model-optional', 'with --model: if the model cannot be loaded, say so on stderr and use the visual score alone')
@@ -160,6 +162,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags): Promise<number
       settleMs: flags.settleMs,
       scrollMs: flags.scrollMs,
       consent: flags.consent,
+      blockAds: flags.blockAds,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),

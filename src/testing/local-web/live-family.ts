@@ -126,7 +126,7 @@ function frame(seed: number, key: string, title: string, main: string, extra: { 
 <aside><div class="newsletter"><h3>Get the morning briefing</h3><p>Sign up for our free newsletter and receive the most important stories of the day in your inbox every morning, with analysis from our reporters and editors across the country and abroad. You can unsubscribe at any time with one click.</p><form><input type="email" placeholder="Your email"><button type="button">Subscribe</button></form></div>
 <h3>Most read</h3><ol>${mostRead}</ol></aside></div>
 <footer><p>© 2024 The Live Ledger. All rights reserved. The Live Ledger is published by Ledger Media Group. Registered office: 1 Example Street. Contact the newsroom, advertise with us, read our privacy policy, cookie policy and terms of use, or manage your subscription.</p></footer>
-${extra.after ?? ''}</body></html>`;
+${extra.after ?? ''}<script async src="/live/ads/gpt.js"></script></body></html>`;
 }
 
 const articleHead = (s: Story): string => `<h1>${escapeHtml(s.title)}</h1><p class="byline">By ${escapeHtml(s.author)}</p>`;
@@ -345,6 +345,21 @@ new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting
   return { built: { html, api }, info: { kind, variant, title: s.title, truth: truthParagraphs.join('\n\n') } };
 }
 
+/**
+ * The ad tag every page loads (its path is on EasyList): after a moment it fills a slot in the
+ * sidebar and sends six beacons, 300 ms apart (on the page's own origin, as first-party
+ * analytics proxies do), which keep the network busy for about two seconds.
+ */
+const AD_TAG = `(() => {
+  setTimeout(() => {
+    const aside = document.querySelector('aside');
+    if (aside) aside.insertAdjacentHTML('afterbegin', '<div class="ad-slot"><small>Advertisement</small><p>Sponsored: compare energy tariffs in your area and save on your bills this winter.</p></div>');
+  }, 200);
+  let k = 0;
+  const beacon = () => { fetch('/collect?v=1&t=' + k).catch(() => {}); if (++k < 6) setTimeout(beacon, 300); };
+  beacon();
+})();`;
+
 const HOST = '127.0.0.1';
 const PAGE_PATH = /^\/live\/([a-z-]+)\/(\d+)$/;
 const FEED_PATH = /^\/live\/api\/feed\/(\d+)\/(\d+)\.json$/;
@@ -382,6 +397,23 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
     if (closed) return void response.destroy();
     const page = built.get(path);
     if (page) return send(response, 200, 'text/html; charset=utf-8', page.html);
+    if (path === '/live/ads/gpt.js') {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send(response, 200, 'text/javascript', AD_TAG);
+      }, 300);
+      timers.add(timer);
+      return;
+    }
+    if (path === '/collect') {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        response.writeHead(204, { 'cache-control': 'no-store' });
+        response.end();
+      }, 150);
+      timers.add(timer);
+      return;
+    }
     const json = apis.get(path);
     const feed = FEED_PATH.exec(path);
     if (json !== undefined || feed) {
