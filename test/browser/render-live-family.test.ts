@@ -3,6 +3,8 @@
  * is read whole by `extract` on its URL, the record says what the live steps did, and each step
  * is shown to matter (without it, the body is not read).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extract, type ExtractionResult } from '../../src/extract/extract.js';
 import { RenderSession } from '../../src/render/session.js';
 import { adBlocker, adBlockerStatus } from '../../src/render/live/adblock.js';
@@ -136,6 +138,26 @@ test.describe('the live family', () => {
       expect(blocked.stats()['/collect']).toBeGreaterThanOrEqual(1);
     } finally {
       await blocked.close();
+    }
+  });
+
+  test('a page whose script never yields ends with a typed error, in bounded time', async ({ browser }) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<title>busy</title><p>${'A paragraph of text before the script takes over the page. '.repeat(10)}</p>
+        <script>addEventListener('load', () => setTimeout(() => { for (;;) {} }, 50));</script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/busy`;
+      const started = performance.now();
+      const [result] = await extract(url, { browser, allowPrivateNetwork: true, snapshotTimeoutMs: 2_000 });
+      expect(result!.status).toBe('error');
+      expect(result!.status === 'error' && result!.error.code).toBe('render-script-timeout');
+      expect(performance.now() - started).toBeLessThan(20_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

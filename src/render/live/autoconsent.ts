@@ -124,8 +124,11 @@ export async function runAutoconsent(page: Page, action: 'optOut' | 'optIn', tim
       await page.exposeBinding('autoconsentSendMessage', (source: { frame: Frame }, message: Message) => handlers.get(page)?.(source.frame, message));
       bound.add(page);
     }
-    await page.evaluate(pkg.script);
-    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    // Bounded as a whole: a page stuck in a script answers neither the injection nor the rule.
+    const injected = page.evaluate(pkg.script).then(() => ended);
+    injected.catch(() => undefined);
+    const outcome = await Promise.race([injected.then(() => 'ended' as const), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))]);
+    if (outcome === 'timeout') result.end = result.end === 'timeout' ? 'timeout' : result.end;
   } catch {
     result.end = 'error';
   } finally {

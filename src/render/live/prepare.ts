@@ -43,6 +43,8 @@ export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
   consent: 'auto',
 };
 
+/** One in-page command (a probe takes milliseconds; a page stuck in a script never answers). */
+const EVALUATE_TIMEOUT_MS = 3_000;
 /** Scroll steps at most (a 20-viewport page is far longer than any article). */
 const MAX_SCROLL_STEPS = 24;
 /** After each scroll step: a pause for observers and the requests they start. */
@@ -72,8 +74,24 @@ export interface LiveRecord {
   interrupted?: string;
 }
 
+/**
+ * One in-page command. A page busy in a script never answers an evaluate: past
+ * `EVALUATE_TIMEOUT_MS` the step gives up (the preparation ends, `interrupted` says why, and
+ * the snapshot's own timeout decides the page's fate).
+ */
 function run<T>(page: Page, command: LiveCommand): Promise<T> {
-  return page.evaluate(pageExpression(liveInPage, command)) as Promise<T>;
+  return withDeadline(page.evaluate(pageExpression(liveInPage, command)) as Promise<T>, EVALUATE_TIMEOUT_MS, `the page did not answer "${command.op}" within ${EVALUATE_TIMEOUT_MS} ms`);
+}
+
+export function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  work.catch(() => undefined);
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT_LIVE_OPTIONS): Promise<LiveRecord> {
@@ -147,8 +165,8 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     watch.stop();
   }
   // A clean state for the page after this one: no cookies or storage (consent choices) carried over.
-  await page.context().clearCookies().catch(() => undefined);
-  await page
+  await withDeadline(page.context().clearCookies(), EVALUATE_TIMEOUT_MS, 'clearCookies').catch(() => undefined);
+  await withDeadline(page
     .evaluate(() => {
       try {
         localStorage.clear();
@@ -156,7 +174,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
       } catch {
         // storage may be denied (opaque origins); nothing to clear then
       }
-    })
+    }), EVALUATE_TIMEOUT_MS, 'clear storage')
     .catch(() => undefined);
   record.ms = Math.round(performance.now() - started);
   return record;
