@@ -29,8 +29,10 @@ export interface LiveProbe {
   pageChars: number;
   /** The body looks like a skeleton: little text, or a loading marker in or around it. */
   weak: boolean;
-  /** Milliseconds since the last mutation that added or removed text of any size. */
+  /** Milliseconds since the last mutation that added or removed ≥ 30 characters of text. */
   quietMs: number;
+  /** Such mutations since the watch was installed. */
+  mutations: number;
   scrollHeight: number;
   readyState: string;
   /** The document has scripts (without any, nothing will change and nothing loads on scroll). */
@@ -89,6 +91,8 @@ export function liveInPage(command: LiveCommand): unknown {
 
   interface State {
     lastMutation: number;
+    /** Mutations that added or removed text (of ≥ 30 characters) since `install`. */
+    mutations: number;
     observer?: MutationObserver;
     /** Elements added since `mark-body` (capped), and the body's scope then. */
     added: Element[];
@@ -138,10 +142,19 @@ export function liveInPage(command: LiveCommand): unknown {
     let pageChars = 0;
     for (const element of elements) {
       const tag = element.localName;
-      if (tag !== 'p' && tag !== 'blockquote' && tag !== 'li' && tag !== 'h2' && tag !== 'h3') continue;
-      const text = textOf(element);
+      let text: string;
+      if (tag === 'p' || tag === 'blockquote' || tag === 'li' || tag === 'h2' || tag === 'h3') {
+        text = textOf(element);
+      } else if (tag === 'div' || tag === 'span' || tag === 'section' || tag === 'font' || tag === 'td') {
+        // Bodies written in divs (a paragraph per div): the element's own text nodes.
+        let own = '';
+        for (const child of Array.from(element.childNodes)) if (child.nodeType === Node.TEXT_NODE) own += child.textContent ?? '';
+        text = own.replace(/\s+/g, ' ').trim();
+      } else continue;
       if (text.length < MIN_PARAGRAPH_CHARS) continue;
       if ((element as HTMLElement).hidden || element.closest('[hidden]')) continue;
+      // Not rendered (display: none here or above): a reader does not see it, nor does the snapshot.
+      if (element.getClientRects().length === 0) continue;
       pageChars += text.length;
       const parent = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host as Element | undefined);
       if (!parent) continue;
@@ -180,7 +193,7 @@ export function liveInPage(command: LiveCommand): unknown {
   switch (command.op) {
     case 'install': {
       if (w.__broadsheetLive) return true;
-      const state: State = { lastMutation: performance.now(), added: [] };
+      const state: State = { lastMutation: performance.now(), mutations: 0, added: [] };
       const significant = (nodes: NodeList): boolean => {
         for (const node of Array.from(nodes)) if ((node.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS) return true;
         return false;
@@ -200,6 +213,7 @@ export function liveInPage(command: LiveCommand): unknown {
             (record.type === 'characterData' && (record.target.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS)
           ) {
             state.lastMutation = performance.now();
+            state.mutations += 1;
             if (!state.bodyScope) return;
           }
         }
@@ -219,6 +233,7 @@ export function liveInPage(command: LiveCommand): unknown {
         weak: (best?.chars ?? 0) < STRONG_BODY_CHARS || (loading && (best?.chars ?? 0) < 2 * STRONG_BODY_CHARS),
         scripted: document.scripts.length > 0,
         quietMs: w.__broadsheetLive ? performance.now() - w.__broadsheetLive.lastMutation : 0,
+        mutations: w.__broadsheetLive?.mutations ?? 0,
         scrollHeight: document.documentElement.scrollHeight,
         readyState: document.readyState,
       };

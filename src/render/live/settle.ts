@@ -23,12 +23,13 @@ export interface SettleRecord {
 /** Time between two checks of the body. */
 const CHECK_MS = 120;
 /**
- * Quiet windows (no mutation adding or removing ≥ 30 characters of text). A whole body: 250 ms,
- * past a frame or two of a hydrating framework. A skeleton or teaser: 1.5 s, past the 0.3–1.2 s
- * after `load` at which client-rendered pages fetch their story.
+ * Quiet windows (no mutation adding or removing ≥ 30 characters of text). A whole body: 400 ms,
+ * past a hydrating framework's first frames and a story fetched a few hundred ms after `load`
+ * (250 ms let a teaser of three paragraphs through in a trial). A skeleton or teaser: 2 s, past
+ * the 0.3–1.2 s after `load` at which client-rendered pages fetch their story, with room.
  */
-const QUIET_MS = 250;
-const WEAK_QUIET_MS = 1_500;
+const QUIET_MS = 400;
+const WEAK_QUIET_MS = 2_000;
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -99,7 +100,7 @@ export async function settle(
     const now = await probe();
     checks += 1;
     const same = now.hash === previous.hash && now.chars === previous.chars;
-    if (!same || now.quietMs < CHECK_MS) changed = true;
+    if (!same || now.mutations !== previous.mutations) changed = true;
     // A page without scripts has nothing that will fill a skeleton later.
     const quietNeeded = now.weak && now.scripted ? weakQuietMs : QUIET_MS;
     if (same && now.quietMs >= quietNeeded && watch.count === 0) {
