@@ -16,7 +16,7 @@ import { expect, test } from './fixtures.js';
 let family: LiveFamily;
 
 test.beforeAll(async () => {
-  family = await startLiveFamily({ seed: 3, perKind: 3 });
+  family = await startLiveFamily({ seed: 3, perKind: 4 });
 });
 
 test.afterAll(async () => {
@@ -46,9 +46,10 @@ test.describe('the live family', () => {
     expect(f1(settled!, info)).toBeGreaterThan(0.95);
     expect(liveOf(settled!).settle.reason).toBe('settled');
     expect(liveOf(settled!).settle.ms).toBeGreaterThan(100);
-    // Without settling the snapshot is the skeleton: the story is not read.
-    const [early] = await extract(info.url, { browser, allowPrivateNetwork: true, settleMs: 0, scrollMs: 0 });
-    expect(f1(early!, info)).toBeLessThan(0.5);
+    // Without settling the snapshot is the skeleton: the story (rendered 2 s after load) is not read.
+    const late = pageOf('client-rendered', 3);
+    const [early] = await extract(late.url, { browser, allowPrivateNetwork: true, settleMs: 0, scrollMs: 0, consent: 'leave' });
+    expect(f1(early!, late)).toBeLessThan(0.5);
     expect(liveOf(early!).settle.reason).toBe('budget');
   });
 

@@ -111,7 +111,10 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     record.settle = await settle(page, watch, probe, options.settleMs);
 
     // Consent.
-    if (options.consent !== 'leave') {
+    // A page without scripts has no consent dialog that a press could answer (nothing would
+    // handle the click); its overlays are set aside below like any other.
+    const scripted = (await probe()).scripted;
+    if (options.consent !== 'leave' && scripted) {
       // First the maintained rule set (autoconsent), then the fallback for dialogs it does not know.
       const rule = await runAutoconsent(page, options.consent === 'accept' ? 'optIn' : 'optOut', AUTOCONSENT_TIMEOUT_MS);
       record.consent.rule = rule;
@@ -140,7 +143,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
           }
         }
       }
-    } else {
+    } else if (options.consent === 'leave') {
       record.consent.action = 'left';
     }
 

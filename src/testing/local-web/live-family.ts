@@ -68,14 +68,14 @@ interface Story {
 
 /** Variants per kind: page n of a kind is variant n mod this. */
 const VARIANTS: Record<LiveKind, number> = {
-  'client-rendered': 2,
-  hydration: 2,
+  'client-rendered': 4,
+  hydration: 3,
   'consent-banner': 2,
-  'consent-wall': 3,
+  'consent-wall': 4,
   lazy: 2,
-  clamped: 2,
-  paywall: 2,
-  'shadow-dom': 2,
+  clamped: 3,
+  paywall: 3,
+  'shadow-dom': 3,
   'ticking-clock': 1,
   'endless-feed': 1,
 };
@@ -197,18 +197,29 @@ function buildPage(seed: number, kind: LiveKind, n: number, path: string): { bui
   switch (kind) {
     case 'client-rendered': {
       // The way React and Vue sites behave: a shell with a spinner, the story fetched as JSON.
+      // Variant 2: an empty root, the story by XHR 1.2 s after DOMContentLoaded, a div per
+      // paragraph; variant 3: rendered 2 s after load.
       api[apiPath] = s;
       const delay = rng.int(250, 900);
-      main = `<div id="app"><p class="loading" aria-busy="true">Loading…</p></div>`;
-      extra = { after: renderFromJson(apiPath, '#app', delay, variant === 0 ? 'load' : 'DOMContentLoaded') };
+      if (variant === 2) {
+        main = `<div id="root"></div>`;
+        extra = {
+          after: `<script>document.addEventListener('DOMContentLoaded', () => setTimeout(() => { const x = new XMLHttpRequest(); x.open('GET', ${JSON.stringify(apiPath)}); x.onload = () => { const d = JSON.parse(x.responseText); const esc = (t) => t.replace(/&/g,'&amp;').replace(/</g,'&lt;'); document.getElementById('root').innerHTML = '<div class="story"><div class="title">' + esc(d.title) + '</div><div class="content">' + d.paragraphs.map((p) => '<div class="para">' + esc(p) + '</div>').join('') + '</div></div>'; }; x.send(); }, 1200));</script>`,
+        };
+      } else {
+        main = `<div id="app"><p class="loading" aria-busy="true">Loading…</p></div>`;
+        extra = { after: renderFromJson(apiPath, '#app', variant === 3 ? 2000 : delay, variant === 1 ? 'DOMContentLoaded' : 'load') };
+      }
       break;
     }
     case 'hydration': {
       // Server-rendered teaser (headline, first paragraph, a note), replaced by the full story.
       api[apiPath] = s;
       const delay = rng.int(250, 900);
-      main = `<div id="story"><article>${articleHead(s)}<p>${escapeHtml(s.paragraphs[0]!)}</p><p class="teaser-note">${variant === 0 ? 'Loading the full story…' : 'Subscribe to our app to read the full story on the go.'}</p></article></div>`;
-      extra = { after: renderFromJson(apiPath, '#story', delay) };
+      // Variant 2: a long teaser (the first three paragraphs) replaced 450 ms after load.
+      const teaser = variant === 2 ? paras(s.paragraphs.slice(0, 3)) : `<p>${escapeHtml(s.paragraphs[0]!)}</p>`;
+      main = `<div id="story"><article>${articleHead(s)}${teaser}<p class="teaser-note">${variant === 0 ? 'Loading the full story…' : 'Subscribe to our app to read the full story on the go.'}</p></article></div>`;
+      extra = { after: renderFromJson(apiPath, '#story', variant === 2 ? 450 : delay) };
       break;
     }
     case 'consent-banner': {
@@ -221,6 +232,16 @@ function buildPage(seed: number, kind: LiveKind, n: number, path: string): { bui
       break;
     }
     case 'consent-wall': {
+      if (variant === 3) {
+        // A site's own <dialog>, no platform's markup; the article is display:none until "I agree".
+        main = `<article id="content" style="display:none">${articleHead(s)}${paras(s.paragraphs)}</article><p id="msg">Please make a choice about cookies to continue.</p>`;
+        extra = {
+          after: `<dialog open style="position:fixed;top:15%;z-index:10;max-width:560px;font:16px Arial,sans-serif"><p>We and our advertising partners use cookies to personalise content and ads and to analyse our traffic. Choose whether you allow this.</p><button id="no">Disagree</button> <button id="yes">I agree</button></dialog>
+<script>document.getElementById('yes').onclick = () => { document.querySelector('dialog').remove(); document.getElementById('content').style.display = 'block'; document.getElementById('msg').remove(); };
+document.getElementById('no').onclick = () => { document.getElementById('msg').textContent = 'Without your consent this content cannot be shown.'; };</script>`,
+        };
+        break;
+      }
       // A modal that reveals the article only after "Accept": the story is fetched then
       // (variants 0, 1) or unhidden (variant 2); "Reject" leaves a notice instead.
       api[apiPath] = s;
@@ -278,6 +299,11 @@ ${trigger}
         variant === 0
           ? `#body.clamped{max-height:240px;overflow:hidden;position:relative}`
           : `#body.clamped p{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}#body.clamped p:nth-child(n+3){display:none}`;
+      if (variant === 2) {
+        // An anchor, not a button, and no class toggling: the page's handler lifts the clamp.
+        main = `<article>${articleHead(s)}<div class="article-body" style="max-height:200px;overflow:hidden">${paras(s.paragraphs)}</div><a href="#" class="expand" onclick="this.previousElementSibling.style.maxHeight='none';this.remove();return false">Continue reading</a></article>`;
+        break;
+      }
       main = `<article>${articleHead(s)}<div id="body" class="clamped">${paras(s.paragraphs)}</div><button id="more" type="button">Read more</button></article>`;
       extra = {
         head: `<style>${clamp}</style>`,
@@ -292,6 +318,9 @@ ${trigger}
         variant === 0
           ? `<article style="position:relative">${articleHead(s)}${paras(s.paragraphs)}<div class="paywall" style="position:absolute;left:0;right:0;top:260px;bottom:0;background:linear-gradient(transparent,#fff 120px);padding-top:140px;font:16px Arial,sans-serif"><div style="background:#fff;border:1px solid #ccc;padding:24px">${box}</div></div></article>`
           : `<article>${articleHead(s)}${paras(s.paragraphs)}</article>`;
+      if (variant === 2) {
+        extra = { after: `<div class="paywall-sticky" style="position:sticky;bottom:0;height:60vh;background:#fff;z-index:5;font:16px Arial,sans-serif;padding:24px">${box}</div>` };
+      }
       if (variant === 1) {
         extra = {
           bodyAttrs: ' style="overflow:hidden"',
@@ -307,7 +336,12 @@ ${trigger}
           ? `<news-article></news-article><script>
 customElements.define('news-article', class extends HTMLElement { connectedCallback() { const root = this.attachShadow({ mode: 'open' }); const data = ${scriptJson(s)}; const esc = (t) => t.replace(/&/g,'&amp;').replace(/</g,'&lt;'); root.innerHTML = '<style>p{margin:0 0 1em}</style><article><h1>' + esc(data.title) + '</h1><p class="byline">By ' + esc(data.author) + '</p>' + data.paragraphs.map((p) => '<p>' + esc(p) + '</p>').join('') + '</article>'; } });
 </script>`
-          : `<news-article><template shadowrootmode="open"><style>p{margin:0 0 1em}</style><article>${articleHead(s)}${paras(s.paragraphs)}</article></template></news-article>`;
+          : variant === 2
+            ? `<story-frame></story-frame><script>
+customElements.define('story-body', class extends HTMLElement { connectedCallback() { const data = ${scriptJson(s)}; const esc = (t) => t.replace(/&/g,'&amp;').replace(/</g,'&lt;'); this.attachShadow({ mode: 'open' }).innerHTML = '<h1>' + esc(data.title) + '</h1>' + data.paragraphs.map((p) => '<p>' + esc(p) + '</p>').join(''); } });
+customElements.define('story-frame', class extends HTMLElement { connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<section><story-body></story-body></section>'; } });
+</script>`
+            : `<news-article><template shadowrootmode="open"><style>p{margin:0 0 1em}</style><article>${articleHead(s)}${paras(s.paragraphs)}</article></template></news-article>`;
       break;
     }
     case 'ticking-clock': {
