@@ -79,8 +79,8 @@ async function main() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && hasAptGet()) {
-    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium (and CJK fonts, so Chinese and Japanese pages lay out as they do for readers) with apt-get.\n');
-    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk'])) {
+    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium (and CJK fonts, so Chinese and Japanese pages lay out as they do for readers, and uBlock Origin\'s package for its EasyList and EasyPrivacy, which live pages are matched against) with apt-get.\n');
+    if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk', 'webext-ublock-origin-chromium'])) {
       const after = await findChromium();
       if (after && 'path' in after) {
         process.stderr.write(`ensure-browser: installed Chromium at ${after.path}\n`);

@@ -12,6 +12,7 @@ import { launchBrowser } from '../render/browser.js';
 import { defaultTimeBudgetMs } from '../render/options.js';
 import type { RenderInput } from '../input/types.js';
 import { RenderSession, type RenderedPage } from '../render/session.js';
+import type { LiveRecord } from '../render/live/prepare.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { Article, PageTypeVerdict } from './article.js';
 import type { Explanation, ExtractParams } from './from-snapshot.js';
@@ -49,6 +50,8 @@ interface ResultBase {
 interface RenderedResult {
   /** What the page budget cut before extraction (page-budget.ts); present only when something was. */
   cuts?: BudgetCut[];
+  /** Live pages with scripts: settle, consent, scroll, unclamp and overlay steps (src/render/live/prepare.ts). */
+  live?: LiveRecord;
 }
 
 export type ExtractionResult =
@@ -231,7 +234,10 @@ async function extractOne(
         const extraction = work.extraction;
         // Cuts of the markup before rendering first, then the page budget's of the snapshot.
         if (page.cuts.length > 0) extraction.explanation.cuts = [...page.cuts, ...extraction.explanation.cuts];
-        const cuts = extraction.explanation.cuts.length > 0 ? { cuts: extraction.explanation.cuts } : {};
+        const cuts = {
+          ...(extraction.explanation.cuts.length > 0 ? { cuts: extraction.explanation.cuts } : {}),
+          ...(page.live ? { live: page.live } : {}),
+        };
         const timingsMs: ExtractTimings = {
           loadMs: 0,
           prepareMs: round(page.timings.prepareMs),
@@ -262,6 +268,10 @@ async function extractOne(
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,
+        ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+        ...(options.scrollMs !== undefined ? { scrollMs: options.scrollMs } : {}),
+        ...(options.consent !== undefined ? { consent: options.consent } : {}),
+        ...(options.blockAds !== undefined ? { blockAds: options.blockAds } : {}),
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       },
     );

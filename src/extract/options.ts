@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { DEFAULT_CONCURRENCY } from '../render/session.js';
+import { CONSENT_MODES } from '../render/live/prepare.js';
 
 export const extractOptionsSchema = z.object({
   /** Pages rendered at once (browser contexts in parallel); one per core by default. */
@@ -50,6 +51,14 @@ export const extractOptionsSchema = z.object({
   userAgent: z.string().optional(),
   /** Live URLs: let pages reach loopback, private and link-local addresses (the fetch guard refuses them by default). */
   allowPrivateNetwork: z.boolean().default(false),
+  /** Live pages with scripts: the settle budget (ms) after `load` (src/render/live/settle.ts). */
+  settleMs: z.number().int().min(0).max(600_000).optional(),
+  /** Live pages with scripts: the scroll budget (ms) for lazy content; 0 turns scrolling off. */
+  scrollMs: z.number().int().min(0).max(600_000).optional(),
+  /** Live pages with scripts: consent dialogs (`auto` rejects where the article stays readable, accepts on a consent wall). */
+  consent: z.enum(CONSENT_MODES).optional(),
+  /** Live pages: refuse ads and trackers (EasyList and EasyPrivacy from Debian's uBlock Origin package). Default true. */
+  blockAds: z.boolean().optional(),
   viewport: z.object({ width: z.number().int().min(200), height: z.number().int().min(200) }).default({ width: 1280, height: 900 }),
 });
 

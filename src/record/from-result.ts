@@ -30,6 +30,7 @@ export function toRecord(result: ExtractionResult): BroadsheetRecord {
     ...budget,
     timingsMs,
     ...(result.cuts ? { cuts: result.cuts } : {}),
+    ...(result.live ? { live: result.live as unknown as Record<string, unknown> } : {}),
     ...(result.explanation ? { explain: result.explanation as unknown as Record<string, unknown> } : {}),
     ...(result.screenshot ? { screenshot: result.screenshot } : {}),
   };

@@ -121,6 +121,10 @@ const RecordBase = z.object({
   budgetMs: z.number().optional().describe('extract only: the time budget the page had (--time-budget); timingsMs says what used it.'),
   timingsMs: TimingsSchema.optional().describe('extract only: where the time went.'),
   cuts: z.array(CutSchema).optional().describe('extract only: what the page budget cut, when anything was.'),
+  live: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('extract of a live page with scripts on: how long it settled and why it stopped, consent met and what was done, scrolling, unclamped text, overlays set aside (see docs/record.md).'),
   explain: z.record(z.string(), z.unknown()).optional().describe('extract --explain: the visual units, their features, scores and roles.'),
   screenshot: z.string().optional().describe('extract --screenshot: the file written.'),
   crawl: CrawlSectionSchema.optional(),

@@ -16,12 +16,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { checkResolved, checkUrl } from '../net/address-guard.js';
 import { guardedFetch, type FetchedResponse, type FetchLimits } from '../net/guarded-fetch.js';
 import type { RequestStats } from './request-policy.js';
+import { adBlocker, isBlockedRequest } from './live/adblock.js';
 
 export interface GuardedStats extends RequestStats {
   /** Subrequests the guard refused or that broke its limits. */
   guarded: number;
   /** Why the last main-frame navigation failed, when the guard stopped it. */
   documentError: FetchError | null;
+  /** Subrequests refused as ads or trackers (live/adblock.ts); also counted in `refused`. */
+  ads: number;
 }
 
 /** Response headers never handed to Chromium: the body is already decoded and whole. */
@@ -61,9 +64,11 @@ export function prefetchDocument(url: string, headers: Record<string, string>, l
  */
 export async function applyGuardedLivePolicy(
   page: Page,
-  options: { blockResources: readonly string[]; limits: FetchLimits; document: FetchedResponse },
+  options: { blockResources: readonly string[]; limits: FetchLimits; document: FetchedResponse; blockAds?: boolean },
 ): Promise<GuardedStats> {
-  const stats: GuardedStats = { refused: 0, guarded: 0, documentError: null };
+  const stats: GuardedStats = { refused: 0, guarded: 0, documentError: null, ads: 0 };
+  const blocker = options.blockAds ? adBlocker() : null;
+  const pageUrl = options.document.url;
   const blocked = new Set(options.blockResources);
   let prefetched: FetchedResponse | null = options.document;
   const refuse = async (route: Route): Promise<void> => {
@@ -74,6 +79,11 @@ export async function applyGuardedLivePolicy(
     const request = route.request();
     const main = isMainFrameNavigation(request);
     if (!main && blocked.has(request.resourceType())) return refuse(route);
+    // Ads and trackers: matched here, inside the guard, so a blocked request is never fetched.
+    if (!main && blocker && isBlockedRequest(blocker, request.url(), pageUrl, request.resourceType())) {
+      stats.ads += 1;
+      return refuse(route);
+    }
     if (main && prefetched && request.url() === prefetched.url) {
       const document = prefetched;
       prefetched = null;

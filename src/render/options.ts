@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { BLOCKABLE_RESOURCE_TYPES } from './request-policy.js';
+import { CONSENT_MODES, DEFAULT_LIVE_OPTIONS, type ConsentMode } from './live/prepare.js';
 
 /** How one page is rendered. */
 export interface RenderOptions {
@@ -38,6 +39,17 @@ export interface RenderOptions {
    * extraction; past it, 'render-timeout'.
    */
   timeBudgetMs: number;
+  /**
+   * Live pages with scripts: how long the page may keep changing after `load` before it is read
+   * as it is (src/render/live/settle.ts); 0 reads it at once.
+   */
+  settleMs: number;
+  /** Live pages with scripts: the budget of scrolling through for lazy content; 0 turns it off. */
+  scrollMs: number;
+  /** Live pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
+  consent: ConsentMode;
+  /** Live pages: refuse ads and trackers (EasyList, EasyPrivacy; src/render/live/adblock.ts). */
+  blockAds: boolean;
 }
 
 export const DEFAULT_RENDER_OPTIONS = {
@@ -92,6 +104,10 @@ const renderOptionsSchema = z
     allowedAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
     maxResponseBytes: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxResponseBytes),
     timeBudgetMs: z.number().int().min(0).optional(),
+    settleMs: z.number().int().min(0).max(600_000).default(DEFAULT_LIVE_OPTIONS.settleMs),
+    scrollMs: z.number().int().min(0).max(600_000).default(DEFAULT_LIVE_OPTIONS.scrollMs),
+    consent: z.enum(CONSENT_MODES).default(DEFAULT_LIVE_OPTIONS.consent),
+    blockAds: z.boolean().default(true),
   })
   .strict();
 

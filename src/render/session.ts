@@ -28,6 +28,7 @@ import { startPageClock, type PageClock } from './page-clock.js';
 import { takeSnapshotText } from './snapshot.js';
 import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
+import { prepareLivePage, type LiveRecord } from './live/prepare.js';
 
 export type { RenderInput } from '../input/types.js';
 
@@ -58,6 +59,8 @@ export interface RenderedPage {
   clock: PageClock;
   /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
   cuts: PageCut[];
+  /** Live pages run with scripts: how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
+  live?: LiveRecord;
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
 }
@@ -545,6 +548,7 @@ export class RenderSession {
     let stats: RequestStats;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
+    let live: LiveRecord | undefined;
     if (input.kind === 'html') {
       // A page whose archive replays subresources needs them answered from Node (a route per
       // request); every other saved page loads with the network off (offline-load.ts): written
@@ -592,8 +596,8 @@ export class RenderSession {
       }
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
-      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document });
-      httpStatus = await this.loadLive(page, document.url, options, clock);
+      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
+      ({ status: httpStatus, live } = await this.loadLive(page, document.url, options, clock));
     }
     const loadMs = performance.now() - loadStarted;
 
@@ -618,15 +622,17 @@ export class RenderSession {
       writtenInPlace: writtenUrl !== undefined,
       timings: { prepareMs: 0, loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
       cuts: [],
+      ...(live ? { live } : {}),
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, pageSizeOf(snapshotText)),
     });
   }
 
   /**
    * Navigates to a live URL until `domcontentloaded`, checks status and content type, then
-   * gives the page a bounded grace period to reach `load`. Returns the HTTP status.
+   * gives the page a bounded grace period to reach `load`, then (scripts on) lets it settle,
+   * scrolls it and sets overlays aside (live/prepare.ts). Returns the HTTP status and that record.
    */
-  private async loadLive(page: Page, url: string, options: RenderOptions, clock?: PageClock): Promise<number> {
+  private async loadLive(page: Page, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
     let documentResponse: Response | undefined;
     const onResponse = (response: Response): void => {
       const request = response.request();
@@ -662,7 +668,15 @@ export class RenderSession {
     await page.waitForLoadState('load', { timeout: Math.max(1, graceMs) }).catch((error: unknown) => {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
     });
-    return status;
+    if (!options.javaScript) return { status };
+    // Settling, consent, scrolling and overlays spend from the page's budget; the snapshot keeps its least time.
+    const live = await prepareLivePage(page, {
+      settleMs: options.settleMs,
+      scrollMs: options.scrollMs,
+      consent: options.consent,
+      budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
+    });
+    return { status, live };
   }
 }
 

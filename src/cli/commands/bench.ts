@@ -11,6 +11,7 @@ import { closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { createProgress, type Progress } from '../progress.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
+import { LIVE_SYSTEMS, liveMarkdown, runLiveBench, type LiveSystem } from '../../bench/live.js';
 
 interface BenchFlags {
   out?: string;
@@ -22,6 +23,10 @@ interface BenchFlags {
   bootstrap?: number;
   progress: boolean;
   timeBudget: number;
+  perKind: number;
+  settleMs?: number;
+  systems?: string;
+  blockAds: boolean;
 }
 
 export function benchCommand(setExit: (code: number) => void): Command {
@@ -43,6 +48,9 @@ export function benchCommand(setExit: (code: number) => void): Command {
       `
 Formats:
   ${formats}
+  live (the live family of the local web, served on 127.0.0.1: pages that scripts build, consent
+    dialogs, lazy and clamped text; broadsheet against Playwright networkidle + Readability.js and
+    Readability.js on the raw HTML, F1 per kind and pages/s; --per-kind, --settle-ms, --systems)
 
 Prints the Markdown summary on stdout; progress goes to stderr. A page that fails to render,
 times out or has no article is scored as a miss and listed with its reason; the run goes on.
@@ -54,10 +62,15 @@ ${EXIT.usage} dataset not found or not in a known format, bad options, or no bro
 Examples:
   broadsheet bench samples
   broadsheet bench aeb --concurrency 2 --out out/aeb
-  broadsheet bench samples --limit 3 --no-screenshots`,
+  broadsheet bench samples --limit 3 --no-screenshots
+  broadsheet bench live --per-kind 4 --concurrency 2`,
     )
+    .option('--per-kind <n>', 'live: pages per kind of the live family (default 4)', intOption(1, 1000), 4)
+    .option('--settle-ms <ms>', 'live: broadsheet\'s settle budget per page (see extract --settle-ms)', intOption(0, 60_000))
+    .option('--no-block-ads', 'live: broadsheet does not refuse ads and trackers (to measure what blocking saves)')
+    .option('--systems <list>', `live: systems to run, of ${LIVE_SYSTEMS.join(', ')} (default all)`)
     .action(async (dataset: string, flags: BenchFlags) => {
-      setExit(await runBenchCommand(dataset, flags));
+      setExit(dataset === 'live' ? await runLiveBenchCommand(flags) : await runBenchCommand(dataset, flags));
     });
 }
 
@@ -133,4 +146,37 @@ function dataHint(dataset: string): string {
     `give the directory that holds the data instead: broadsheet bench /path/to/${format.name}-data, ` +
     `or run from a directory where ${format.defaultDir} exists)\n`
   );
+}
+
+async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
+  const systems = flags.systems?.split(',').map((s) => s.trim()) ?? [...LIVE_SYSTEMS];
+  const unknown = systems.filter((s) => !(LIVE_SYSTEMS as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    process.stderr.write(`broadsheet: unknown system(s) ${unknown.join(', ')}; known: ${LIVE_SYSTEMS.join(', ')}\n`);
+    return EXIT.usage;
+  }
+  const outDir = resolve(flags.out ?? join('out', 'bench-live'));
+  mkdirSync(outDir, { recursive: true });
+  const browser = await launchBrowser();
+  const releaseSignals = closeOnSignals(browser);
+  let run;
+  try {
+    run = await runLiveBench({
+      browser,
+      concurrency: flags.concurrency,
+      perKind: flags.perKind,
+      seed: flags.seed ?? 1,
+      systems: systems as LiveSystem[],
+      broadsheet: { ...(flags.settleMs !== undefined ? { settleMs: flags.settleMs } : {}), blockAds: flags.blockAds },
+    });
+  } finally {
+    releaseSignals();
+    await browser.close();
+  }
+  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(run, null, 2)}\n`);
+  const markdown = liveMarkdown(run);
+  writeFileSync(join(outDir, 'report.md'), markdown);
+  process.stdout.write(markdown);
+  process.stderr.write(`broadsheet: reports written to ${outDir}/ (report.json, report.md)\n`);
+  return Object.values(run.pages).some((p) => p.systems.broadsheet?.status.startsWith('error')) ? EXIT.someFailed : EXIT.ok;
 }

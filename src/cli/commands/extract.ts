@@ -1,4 +1,5 @@
 /** `broadsheet extract <inputs...>` */
+import { CONSENT_MODES, DEFAULT_LIVE_OPTIONS, type ConsentMode } from '../../render/live/prepare.js';
 import { DEFAULT_CONCURRENCY } from '../../render/session.js';
 import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -40,6 +41,10 @@ export interface ExtractFlags {
   replay: boolean;
   allowPrivateNetwork?: boolean;
   force?: boolean;
+  settleMs: number;
+  scrollMs: number;
+  consent: ConsentMode;
+  blockAds: boolean;
 }
 
 export function extractCommand(setExit: (code: number) => void): Command {
@@ -66,6 +71,10 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--summary', 'print a one-line-per-input table instead of the article bodies (not with --format: use --out FILE for the records)')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--user-agent <ua>', 'User-Agent for live URLs')
+    .option('--settle-ms <ms>', 'live URLs: how long a page may keep changing after load before it is read as it is (its body text stable, no DOM mutation adding text, no request of its own origin pending); JSON "live.settle" says how long it waited and why it stopped (settled, budget, no-change)', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.settleMs)
+    .option('--scroll-ms <ms>', 'live URLs: budget for scrolling through the page so lazy content loads (endless feeds stop here); 0: no scrolling', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.scrollMs)
+    .addOption(new Option('--consent <mode>', 'live URLs: consent dialogs — auto: reject where the article stays readable, accept only on a consent wall; reject; accept; leave (no press). Overlays left over are set aside either way').choices([...CONSENT_MODES]).default(DEFAULT_LIVE_OPTIONS.consent))
+    .option('--no-block-ads', 'live URLs: do not refuse ads and trackers (by default matched against EasyList and EasyPrivacy from Debian\'s webext-ublock-origin-chromium, inside the fetch guard)')
     .option('--allow-private-network', 'live URLs: let pages reach loopback, private and link-local addresses (refused by default: the fetch guard)')
     .option('--model <file>', 'also use a cluster model (broadsheet model train) to check and overrule the visual body pick')
     .option('--model-optional', 'with --model: if the model cannot be loaded, say so on stderr and use the visual score alone')
@@ -176,6 +185,10 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
       articlesOnly: flags.articlesOnly === true,
       replay: flags.replay,
       allowPrivateNetwork: flags.allowPrivateNetwork === true,
+      settleMs: flags.settleMs,
+      scrollMs: flags.scrollMs,
+      consent: flags.consent,
+      blockAds: flags.blockAds,
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),

@@ -1,0 +1,198 @@
+/**
+ * `broadsheet bench live` (issue 24): the live family of the local web scored three ways on the
+ * same pages with the same metric (metrics.ts, AEB's shingle F1):
+ * - broadsheet on the live URL (`extract`, the fetch guard, settling, scrolling, overlays);
+ * - the pipeline a user would write in ten lines: Playwright `goto(url, { waitUntil:
+ *   'networkidle' })`, `page.content()`, Readability.js on jsdom (a fresh page per URL);
+ * - Readability.js on the HTML fetched without a browser.
+ * Each system's pass is timed on its own (pages ÷ wall time = pages/s), at the same concurrency.
+ */
+import type { Browser } from 'playwright';
+import { extract, type ExtractionResult } from '../extract/extract.js';
+import { startLiveFamily, type LiveKind, type LivePageInfo } from '../testing/local-web/live-family.js';
+import { aggregate, pageScores, type PageScore } from './metrics.js';
+import { runReadability } from './peers/readability.js';
+
+export const LIVE_SYSTEMS = ['broadsheet', 'networkidle-readability', 'raw-readability'] as const;
+export type LiveSystem = (typeof LIVE_SYSTEMS)[number];
+
+export interface LiveBenchOptions {
+  browser: Browser;
+  concurrency: number;
+  perKind: number;
+  seed: number;
+  kinds?: readonly LiveKind[];
+  systems?: readonly LiveSystem[];
+  /** Extra extract options for broadsheet (e.g. `settleMs`). */
+  broadsheet?: Record<string, unknown>;
+  onPage?: (system: LiveSystem, url: string) => void;
+}
+
+export interface LivePageResult {
+  url: string;
+  kind: LiveKind;
+  variant: number;
+  /** Per system: F1 of the page, its time, and what broadsheet recorded of the live steps. */
+  systems: Partial<Record<LiveSystem, { f1: number; ms: number; status: string; live?: unknown; text: string }>>;
+}
+
+export interface LiveSystemSummary {
+  f1: number;
+  precision: number;
+  recall: number;
+  pagesPerSecond: number;
+  wallMs: number;
+  byKind: Record<string, { f1: number; n: number }>;
+}
+
+export interface LiveBenchRun {
+  pages: LivePageResult[];
+  systems: Partial<Record<LiveSystem, LiveSystemSummary>>;
+  concurrency: number;
+}
+
+/** How long the networkidle pipeline waits for one page (Playwright's default navigation timeout). */
+const NETWORKIDLE_TIMEOUT_MS = 30_000;
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+async function networkidleReadability(browser: Browser, url: string): Promise<{ text: string; status: string }> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'networkidle', timeout: NETWORKIDLE_TIMEOUT_MS });
+    const html = await page.content();
+    const result = runReadability({ bytes: Buffer.from(html, 'utf8'), url, charset: 'utf-8' });
+    return { text: result.text, status: result.status };
+  } catch (error) {
+    return { text: '', status: `error: ${(error as Error).message.split('\n')[0]}` };
+  } finally {
+    await page.context().close().catch(() => undefined);
+  }
+}
+
+async function rawReadability(url: string): Promise<{ text: string; status: string }> {
+  try {
+    const response = await fetch(url);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const result = runReadability({ bytes, url, charset: 'utf-8' });
+    return { text: result.text, status: result.status };
+  } catch (error) {
+    return { text: '', status: `error: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+function resultText(result: ExtractionResult): string {
+  return result.status === 'article' ? result.article.text : '';
+}
+
+function summarise(pages: LivePageResult[], system: LiveSystem, wallMs: number, scores: Map<string, PageScore>): LiveSystemSummary {
+  const all = aggregate(pages.map((p) => scores.get(p.url)!), { bootstrapSamples: 0 });
+  const byKind: LiveSystemSummary['byKind'] = {};
+  const kinds = [...new Set(pages.map((p) => p.kind))];
+  for (const kind of kinds) {
+    const ofKind = pages.filter((p) => p.kind === kind);
+    byKind[kind] = { f1: aggregate(ofKind.map((p) => scores.get(p.url)!), { bootstrapSamples: 0 }).f1, n: ofKind.length };
+  }
+  void system;
+  return { f1: all.f1, precision: all.precision, recall: all.recall, pagesPerSecond: pages.length / (wallMs / 1000), wallMs, byKind };
+}
+
+export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBenchRun> {
+  const family = await startLiveFamily({ seed: options.seed, perKind: options.perKind, ...(options.kinds ? { kinds: options.kinds } : {}) });
+  try {
+    const infos: LivePageInfo[] = family.pages;
+    const pages: LivePageResult[] = infos.map((p) => ({ url: p.url, kind: p.kind, variant: p.variant, systems: {} }));
+    const systems: LiveBenchRun['systems'] = {};
+    for (const system of options.systems ?? LIVE_SYSTEMS) {
+      const scores = new Map<string, PageScore>();
+      const started = performance.now();
+      const record = (index: number, text: string, status: string, ms: number, live?: unknown): void => {
+        const score = pageScores(text, infos[index]!.truth);
+        scores.set(infos[index]!.url, score);
+        pages[index]!.systems[system] = { f1: score.f1, ms: Math.round(ms), status, text, ...(live !== undefined ? { live } : {}) };
+        options.onPage?.(system, infos[index]!.url);
+      };
+      if (system === 'broadsheet') {
+        await extract(
+          infos.map((p) => p.url),
+          {
+            browser: options.browser,
+            concurrency: options.concurrency,
+            allowPrivateNetwork: true,
+            retainResults: false,
+            ...options.broadsheet,
+            onResult: (result, index) => {
+              const live = (result as { live?: unknown }).live;
+              record(index, resultText(result), result.status === 'error' ? `error: ${result.error.code}` : result.status, result.timingsMs.totalMs, live);
+            },
+          },
+        );
+      } else {
+        await pool(infos, options.concurrency, async (info, index) => {
+          const t0 = performance.now();
+          const out = system === 'raw-readability' ? await rawReadability(info.url) : await networkidleReadability(options.browser, info.url);
+          record(index, out.text, out.status, performance.now() - t0);
+        });
+      }
+      systems[system] = summarise(pages, system, performance.now() - started, scores);
+    }
+    return { pages, systems, concurrency: options.concurrency };
+  } finally {
+    await family.close();
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** The run as a Markdown table: F1 per kind and overall, pages/s, and broadsheet's live timings. */
+export function liveMarkdown(run: LiveBenchRun): string {
+  const systems = LIVE_SYSTEMS.filter((s) => run.systems[s]);
+  const kinds = [...new Set(run.pages.map((p) => p.kind))];
+  const f = (x: number): string => x.toFixed(3);
+  const lines = [
+    `# Live family: ${run.pages.length} pages, ${kinds.length} kinds, concurrency ${run.concurrency}`,
+    '',
+    `| kind | n | ${systems.join(' | ')} |`,
+    `|---|---|${systems.map(() => '---').join('|')}|`,
+    ...kinds.map((kind) => `| ${kind} | ${run.systems[systems[0]!]!.byKind[kind]!.n} | ${systems.map((s) => f(run.systems[s]!.byKind[kind]!.f1)).join(' | ')} |`),
+    `| **overall F1** | ${run.pages.length} | ${systems.map((s) => `**${f(run.systems[s]!.f1)}**`).join(' | ')} |`,
+    `| precision / recall | | ${systems.map((s) => `${f(run.systems[s]!.precision)} / ${f(run.systems[s]!.recall)}`).join(' | ')} |`,
+    `| pages/s | | ${systems.map((s) => run.systems[s]!.pagesPerSecond.toFixed(2)).join(' | ')} |`,
+    '',
+  ];
+  const lives = run.pages.map((p) => p.systems.broadsheet?.live as LiveTimings | undefined).filter((l): l is LiveTimings => l !== undefined);
+  if (lives.length > 0) {
+    const stat = (name: string, values: number[]): string => `| ${name} | ${Math.round(quantile(values, 0.5))} | ${Math.round(quantile(values, 0.95))} |`;
+    lines.push('| broadsheet, ms per live page | median | p95 |', '|---|---|---|');
+    lines.push(stat('settle', lives.map((l) => l.settle?.ms ?? 0)));
+    lines.push(stat('scroll', lives.map((l) => l.scroll?.ms ?? 0)));
+    lines.push(stat('all live steps', lives.map((l) => l.ms ?? 0)));
+    const reasons: Record<string, number> = {};
+    for (const l of lives) reasons[l.settle?.reason ?? '?'] = (reasons[l.settle?.reason ?? '?'] ?? 0) + 1;
+    lines.push('', `Settle reasons: ${Object.entries(reasons).map(([r, n]) => `${r} ${n}`).join(', ')}`, '');
+  }
+  const worst = run.pages
+    .filter((p) => (p.systems.broadsheet?.f1 ?? 1) < 0.9)
+    .map((p) => `- ${p.kind}/${p.variant} ${p.url}: F1 ${f(p.systems.broadsheet!.f1)} (${p.systems.broadsheet!.status})`);
+  if (worst.length > 0) lines.push('broadsheet pages below 0.90:', ...worst, '');
+  return lines.join('\n');
+}
+
+interface LiveTimings {
+  ms?: number;
+  settle?: { ms: number; reason: string };
+  scroll?: { ms: number };
+}

@@ -1,0 +1,233 @@
+/**
+ * A live page made ready for its snapshot, as a reader would see it (issue 24): run after the
+ * navigation, before the layout snapshot, only for live pages (saved pages never come here).
+ *
+ * Named steps, each bounded and each recorded:
+ * 1. settle   — watch until the candidate body's text stops changing (settle.ts);
+ * 2. consent  — a consent dialog answered per `consent` mode (reject where that leaves the
+ *               article readable, accept only where the article shows after consent and not before);
+ * 3. scroll   — through the page in viewport steps so lazy content loads, until it stops growing
+ *               (or the scroll budget ends: endless feeds), then back to the top;
+ * 4. unclamp  — an expander of the body pressed, CSS clamps on it lifted;
+ * 5. overlays — fixed/sticky boxes over the viewport set aside, scroll locks on html/body lifted;
+ * 6. clean    — the page's cookies and storage cleared, so the next page starts clean.
+ * A step that fails (the page navigated away, a script threw) ends the preparation with what it
+ * has; the record says so. Nothing here throws for a page's sake.
+ */
+import type { Page } from 'playwright';
+import { pageExpression } from '../page-expression.js';
+import type { ConsentFound, LiveCommand, LiveProbe, OverlayResult, ScrollStep, UnclampResult } from '../in-page/live-page.js';
+import { liveInPage } from '../in-page/live-page.js';
+import { runAutoconsent, type AutoconsentResult } from './autoconsent.js';
+import { RequestWatch, settle, sleep, waitIdle, type SettleRecord } from './settle.js';
+
+export const CONSENT_MODES = ['auto', 'reject', 'accept', 'leave'] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+
+export interface LiveOptions {
+  /** The settle budget (ms): how long a page may keep changing before it is read as it is. */
+  settleMs: number;
+  /** The scroll budget (ms); 0 turns scrolling off. */
+  scrollMs: number;
+  consent: ConsentMode;
+  /**
+   * What is left of the page's time budget when the steps start (ms; Infinity without one):
+   * every step spends from it, and a step that would start with nothing left is skipped.
+   */
+  budgetLeftMs?: number;
+}
+
+export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
+  /**
+   * A few seconds: client-rendered bodies in the live family arrive 0.3–1.2 s after `load`;
+   * a page still changing after 4 s (a feed, a ticker) is read as it is then.
+   */
+  settleMs: 4_000,
+  /** 20 viewport steps take ~2 s on a page that loads something at each; feeds stop here. */
+  scrollMs: 3_000,
+  consent: 'auto',
+};
+
+/** One in-page command (a probe takes milliseconds; a page stuck in a script never answers). */
+const EVALUATE_TIMEOUT_MS = 3_000;
+/** Scroll steps at most (a 20-viewport page is far longer than any article). */
+const MAX_SCROLL_STEPS = 24;
+/** After each scroll step: a pause for observers and the requests they start. */
+const SCROLL_PAUSE_MS = 60;
+const SCROLL_IDLE_MS = 600;
+/** After pressing a consent button or an expander: a shorter settle. */
+const AFTER_PRESS_SETTLE_MS = 2_500;
+/** The rule run: detection is one attempt on a settled page; a rule's clicks and waits take the rest. */
+const AUTOCONSENT_TIMEOUT_MS = 2_000;
+/** A page answers a press at once: its skeleton is given a shorter quiet window then. */
+const AFTER_PRESS_WEAK_QUIET_MS = 600;
+
+export interface LiveRecord {
+  /** All live steps together. */
+  ms: number;
+  settle: SettleRecord;
+  /**
+   * `platform`: the autoconsent rule that recognised the dialog, else the platform named by its
+   * markup, else `generic`; null when no dialog was seen. `rule`: how the rule run ended.
+   */
+  consent: { platform: string | null; action: 'none' | 'reject' | 'accept' | 'reject-then-accept' | 'left'; rule: AutoconsentResult | null };
+  /** `off`: no scroll budget; `no-script`: a page without scripts loads nothing on scroll. */
+  scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off' | 'no-script'; grewChars: number; droppedStories: number };
+  unclamp: UnclampResult;
+  overlays: OverlayResult;
+  /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
+  interrupted?: string;
+}
+
+/**
+ * One in-page command. A page busy in a script never answers an evaluate: past
+ * `EVALUATE_TIMEOUT_MS` the step gives up (the preparation ends, `interrupted` says why, and
+ * the snapshot's own timeout decides the page's fate).
+ */
+function run<T>(page: Page, command: LiveCommand): Promise<T> {
+  return withDeadline(page.evaluate(pageExpression(liveInPage, command)) as Promise<T>, EVALUATE_TIMEOUT_MS, `the page did not answer "${command.op}" within ${EVALUATE_TIMEOUT_MS} ms`);
+}
+
+export function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  work.catch(() => undefined);
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT_LIVE_OPTIONS): Promise<LiveRecord> {
+  const started = performance.now();
+  const until = started + (options.budgetLeftMs ?? Infinity);
+  /** The time a step may take: its own budget, within what is left of the page's. */
+  const within = (ms: number): number => Math.max(0, Math.min(ms, until - performance.now()));
+  const watch = new RequestWatch(page);
+  const record: LiveRecord = {
+    ms: 0,
+    settle: { ms: 0, reason: 'no-change', checks: 0 },
+    consent: { platform: null, action: 'none', rule: null },
+    scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0, droppedStories: 0 },
+    unclamp: { pressed: 0, unclamped: 0 },
+    overlays: { setAside: 0, unlocked: 0 },
+  };
+  const probe = (): Promise<LiveProbe> => run<LiveProbe>(page, { op: 'probe' });
+  try {
+    await run(page, { op: 'install' });
+    record.settle = await settle(page, watch, probe, within(options.settleMs));
+
+    // Consent.
+    // A page without scripts has no consent dialog that a press could answer (nothing would
+    // handle the click); its overlays are set aside below like any other.
+    const scripted = (await probe()).scripted;
+    if (options.consent !== 'leave' && scripted && within(AUTOCONSENT_TIMEOUT_MS) > 0) {
+      // First the maintained rule set (autoconsent), then the fallback for dialogs it does not know.
+      const rule = await runAutoconsent(page, options.consent === 'accept' ? 'optIn' : 'optOut', within(AUTOCONSENT_TIMEOUT_MS));
+      record.consent.rule = rule;
+      let ruleAction: 'none' | 'reject' | 'accept' = 'none';
+      if (rule.popup) {
+        record.consent.platform = rule.cmp;
+        ruleAction = rule.succeeded ? (options.consent === 'accept' ? 'accept' : 'reject') : 'none';
+        await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+      }
+      const press = options.consent === 'accept' ? 'accept' : 'reject';
+      const first = ruleAction !== 'none' ? null : await run<ConsentFound>(page, { op: 'consent', press });
+      if (first && first.platform !== null) {
+        record.consent.platform ??= first.platform;
+        ruleAction = first.pressed;
+        if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+      }
+      record.consent.action = ruleAction;
+      if (options.consent === 'auto' && record.consent.platform !== null) {
+        // Accept only where the article is not readable without it (a consent wall).
+        const after = await probe();
+        if (after.weak) {
+          const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
+          if (second.pressed === 'accept') {
+            record.consent.action = ruleAction === 'reject' ? 'reject-then-accept' : 'accept';
+            await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+          }
+        }
+      }
+    } else if (options.consent === 'leave') {
+      record.consent.action = 'left';
+    }
+
+    // Lazy content.
+    if (within(options.scrollMs) > 0) record.scroll = await scrollThrough(page, watch, probe, within(options.scrollMs));
+
+    // Clamped text.
+    record.unclamp = await run<UnclampResult>(page, { op: 'unclamp', press: true });
+    if (record.unclamp.pressed > 0) {
+      await waitIdle(watch, SCROLL_IDLE_MS);
+      await sleep(SCROLL_PAUSE_MS);
+      const again = await run<UnclampResult>(page, { op: 'unclamp', press: false });
+      record.unclamp.unclamped += again.unclamped;
+    }
+
+    // Overlays and scroll locks.
+    record.overlays = await run<OverlayResult>(page, { op: 'overlays' });
+    await run(page, { op: 'top' });
+  } catch (error) {
+    record.interrupted = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+  } finally {
+    watch.stop();
+  }
+  // A clean state for the page after this one: no cookies or storage (consent choices) carried over.
+  await withDeadline(page.context().clearCookies(), EVALUATE_TIMEOUT_MS, 'clearCookies').catch(() => undefined);
+  await withDeadline(page
+    .evaluate(() => {
+      try {
+        localStorage.clear();
+        sessionStorage.clear();
+      } catch {
+        // storage may be denied (opaque origins); nothing to clear then
+      }
+    }), EVALUATE_TIMEOUT_MS, 'clear storage')
+    .catch(() => undefined);
+  record.ms = Math.round(performance.now() - started);
+  return record;
+}
+
+async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<LiveRecord['scroll']> {
+  const started = performance.now();
+  const before = await probe();
+  if (!before.scripted) return { ms: Math.round(performance.now() - started), steps: 0, reason: 'no-script', grewChars: 0, droppedStories: 0 };
+  await run(page, { op: 'mark-body' });
+  let steps = 0;
+  let reason: LiveRecord['scroll']['reason'] = 'steps';
+  let lastHeight = before.scrollHeight;
+  let bottomHits = 0;
+  while (steps < MAX_SCROLL_STEPS) {
+    if (performance.now() - started >= budgetMs) {
+      reason = 'budget';
+      break;
+    }
+    const step = await run<ScrollStep>(page, { op: 'scroll-step' });
+    steps += 1;
+    await sleep(SCROLL_PAUSE_MS);
+    await waitIdle(watch, Math.min(SCROLL_IDLE_MS, Math.max(0, budgetMs - (performance.now() - started))));
+    if (step.atBottom) {
+      const now = await probe();
+      // At the bottom twice in a row, and nothing grew in between: the page has no more to give.
+      // (Once is not enough: a feed's next item may be one request behind.)
+      if (now.scrollHeight <= lastHeight) {
+        bottomHits += 1;
+        if (bottomHits >= 2) {
+          reason = 'bottom';
+          break;
+        }
+      } else bottomHits = 0;
+      lastHeight = now.scrollHeight;
+    } else {
+      bottomHits = 0;
+      lastHeight = Math.max(lastHeight, step.scrollHeight);
+    }
+  }
+  const droppedStories = await run<number>(page, { op: 'drop-appended' });
+  const after = await probe();
+  await run(page, { op: 'top' });
+  return { ms: Math.round(performance.now() - started), steps, reason, grewChars: after.pageChars - before.pageChars, droppedStories };
+}
