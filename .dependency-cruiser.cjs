@@ -17,11 +17,18 @@ const { join, relative } = require('node:path');
  */
 const LAYERS = [
   ['errors.js', 'types.js'],
-  ['url', 'net', 'input', 'markup', 'segment', 'metrics'],
+  ['text'],
+  // page-work/pool.js starts threads that run page-work/worker.js (a file path, not an import);
+  // the worker's tasks import the stages above, so those two files sit near the top.
+  ['url', 'net', 'input', 'markup', 'segment', 'metrics', 'page-work/stages.js'],
+  ['page-work/pool.js'],
+  ['page-work/index.js'],
   ['render', 'score', 'cluster', 'frontier', 'store'],
   ['extract'],
+  ['record'],
   ['export', 'crawl', 'corpus', 'bench'],
-  ['recrawl', 'testing'],
+  ['recrawl', 'testing', 'page-work/tasks.js'],
+  ['page-work/worker.js'],
   ['lab'],
   ['cli', 'index.js'],
 ];

@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'playwright';
 import { extract, type ExtractionResult } from '../extract/extract.js';
-import { startLiveFamily, type LiveKind, type LivePageInfo } from '../testing/local-web/live-family.js';
+import type { LiveFamily, LiveFamilyOptions, LiveKind, LivePageInfo } from '../testing/local-web/live-family.js';
 import { aggregate, pageScores, type PageScore } from './metrics.js';
 import { runReadability } from './peers/readability.js';
 
@@ -18,6 +18,11 @@ export type LiveSystem = (typeof LIVE_SYSTEMS)[number];
 
 export interface LiveBenchOptions {
   browser: Browser;
+  /**
+   * Starts the live family's server (the local web's `startLiveFamily`): injected by the caller,
+   * so that bench/ does not import the test web (it sits above bench in the layers).
+   */
+  startFamily: (options: LiveFamilyOptions) => Promise<LiveFamily>;
   concurrency: number;
   perKind: number;
   seed: number;
@@ -107,7 +112,7 @@ function summarise(pages: LivePageResult[], system: LiveSystem, wallMs: number, 
 }
 
 export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBenchRun> {
-  const family = await startLiveFamily({ seed: options.seed, perKind: options.perKind, ...(options.kinds ? { kinds: options.kinds } : {}) });
+  const family = await options.startFamily({ seed: options.seed, perKind: options.perKind, ...(options.kinds ? { kinds: options.kinds } : {}) });
   try {
     const infos: LivePageInfo[] = family.pages;
     const pages: LivePageResult[] = infos.map((p) => ({ url: p.url, kind: p.kind, variant: p.variant, systems: {} }));

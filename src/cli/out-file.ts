@@ -15,7 +15,7 @@ export function outFileProblem(path: string, force: boolean): string | undefined
   } catch {
     return undefined; // does not exist: fine (its directory is created)
   }
-  if (stats.isDirectory()) return `--out ${path} is a directory; give a file name (for example ${path.replace(/\/+$/u, '')}/out.jsonl)`;
+  if (stats.isDirectory()) return `--out ${path} is a directory; give a file name (for example ${path.replace(/(?<!\/)\/+$/u, '')}/out.jsonl)`;
   if (!force) return `--out ${path} exists; use --force to replace it, or another --out`;
   return undefined;
 }

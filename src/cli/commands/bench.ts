@@ -12,6 +12,7 @@ import { createProgress, type Progress } from '../progress.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { LIVE_SYSTEMS, liveMarkdown, runLiveBench, type LiveSystem } from '../../bench/live.js';
+import { startLiveFamily } from '../../testing/local-web/live-family.js';
 
 interface BenchFlags {
   out?: string;
@@ -163,6 +164,7 @@ async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
   try {
     run = await runLiveBench({
       browser,
+      startFamily: startLiveFamily,
       concurrency: flags.concurrency,
       perKind: flags.perKind,
       seed: flags.seed ?? 1,
