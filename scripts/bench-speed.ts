@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const warmUp = schemes.flatMap((scheme) => corpus.filter((page) => page.url.startsWith(`${scheme}:`)).slice(0, concurrency));
   // Extraction as `extract` runs it: in the session's page-work threads, under the page's deadline.
   const extractPage = (rendered: RenderedPage, label: string) =>
-    session.work.run({ kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {} }, { label, deadlineMs: rendered.clock.nodeWorkDeadlineMs() });
+    session.work.run({ kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {}, units: false }, { label, deadlineMs: rendered.clock.nodeWorkDeadlineMs() });
   await Promise.all(warmUp.map((page) => session.render({ kind: 'html', bytes: page.bytes, url: page.url, label: page.id }, async (r) => extractPage(r, page.id))));
   const recycledBefore = session.health.recycled;
   if (peer) runReadability({ bytes: corpus[0]!.bytes, url: corpus[0]!.url });

@@ -337,7 +337,7 @@ async function runBroadsheetPage(session: RenderSession, page: BenchPage, score:
       const t = performance.now();
       // In a page-work thread under the page's deadline, as `extract` runs it.
       const { extraction: result } = await session.work.run(
-        { kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {} },
+        { kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {}, units: false },
         { label: page.id, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
       );
       stages.extractMs = round(performance.now() - t, 2);

@@ -309,6 +309,7 @@ class Crawler {
           links: true,
           contentHash: true,
           learnSample: this.siteModels !== null,
+          units: false,
         },
         { label: entry.url, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
       );

@@ -45,6 +45,12 @@ export interface ExtractTask {
   learnSample?: boolean;
   /** Also return the decoded snapshot itself (for tools that keep snapshots). */
   snapshot?: boolean;
+  /**
+   * Return the explanation's units (every visual unit with its features and score: the bulk of
+   * the result, for `--explain` and screenshots). False: `explanation.units` comes back empty,
+   * so the result that crosses back to the main thread is the article and the decisions.
+   */
+  units?: boolean;
 }
 
 export interface ExtractOutput {
@@ -139,6 +145,7 @@ function extract(task: ExtractTask, stage: StageReporter): ExtractOutput {
     if (sample.kind === 'sample') out.learnSample = sample.features;
   }
   if (task.snapshot) out.snapshot = snapshot;
+  if (task.units === false) extraction.explanation.units = [];
   return out;
 }
 
