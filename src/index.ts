@@ -42,6 +42,10 @@ export { findChromium, launchBrowser } from './render/browser.js';
 export { RenderSession } from './render/session.js';
 export type { RenderedPage, Overlay } from './render/session.js';
 export type { RenderInput } from './input/types.js';
+// Node's work on page content: worker threads with a deadline per page (a session opens its own
+// unless one is given as `pageWork`; whoever opens a pool closes it).
+export { PageWorkPool } from './page-work/index.js';
+export type { PageWorkPoolOptions, PageWorkHealth, PageWorkStage } from './page-work/index.js';
 
 // Benchmark metric, URL analysis and the cluster model.
 export { pageScores, aggregate, tokenize, tokenizeMultilingual } from './bench/metrics.js';

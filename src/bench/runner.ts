@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright';
 import { BrowserLaunchError, describeError } from '../errors.js';
-import { extractFromSnapshot } from '../extract/from-snapshot.js';
 import { unitOverlays } from '../extract/overlays.js';
 import { loadSavedPage } from '../input/inputs.js';
 import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
@@ -339,7 +338,11 @@ async function runBroadsheetPage(session: RenderSession, page: BenchPage, score:
       stages.loadMs = rendered.timings.loadMs;
       stages.snapshotMs = rendered.timings.snapshotMs;
       const t = performance.now();
-      const result = extractFromSnapshot(rendered.snapshot);
+      // In a page-work thread under the page's deadline, as `extract` runs it.
+      const { extraction: result } = await session.work.run(
+        { kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {}, units: false },
+        { label: page.id, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
+      );
       stages.extractMs = round(performance.now() - t, 2);
       stages.extract = result.explanation.timingsMs;
       return result;
@@ -393,7 +396,10 @@ async function screenshotPage(session: RenderSession, page: BenchPage, path: str
   try {
     const saved = await loadSavedPage(page.html.path);
     await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (rendered) => {
-      const extraction = extractFromSnapshot(rendered.snapshot);
+      const { extraction } = await session.work.run(
+        { kind: 'extract', wire: rendered.snapshotText, patch: rendered.snapshotPatch, params: {} },
+        { label: page.id, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
+      );
       await rendered.screenshot(path, unitOverlays(extraction.explanation));
     });
     return true;

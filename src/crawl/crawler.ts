@@ -310,6 +310,7 @@ class Crawler {
           links: true,
           contentHash: true,
           learnSample: this.siteModels !== null,
+          units: false,
         },
         { label: entry.url, deadlineMs: rendered.clock.nodeWorkDeadlineMs() },
       );

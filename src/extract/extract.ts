@@ -228,6 +228,8 @@ async function extractOne(
               ...params,
               ...(options.articlesOnly ? { articlesOnly: true } : {}),
             },
+            // The units are the bulk of a result; they cross back only when they are shown.
+            units: options.explain || options.screenshotPath !== undefined,
           },
           { label, deadlineMs: page.clock.nodeWorkDeadlineMs() },
         );

@@ -6,6 +6,7 @@
  * Every task names the stage it is in (`StageReporter`), so a page stopped at its deadline can
  * say where it was.
  */
+import { getHeapStatistics } from 'node:v8';
 import { anchorsOf, type PageAnchor } from '../crawl/links.js';
 import { pageContentHash } from '../crawl/decide.js';
 import { extractFromSnapshot, type ExtractParams, type SnapshotExtraction } from '../extract/from-snapshot.js';
@@ -44,6 +45,12 @@ export interface ExtractTask {
   learnSample?: boolean;
   /** Also return the decoded snapshot itself (for tools that keep snapshots). */
   snapshot?: boolean;
+  /**
+   * Return the explanation's units (every visual unit with its features and score: the bulk of
+   * the result, for `--explain` and screenshots). False: `explanation.units` comes back empty,
+   * so the result that crosses back to the main thread is the article and the decisions.
+   */
+  units?: boolean;
 }
 
 export interface ExtractOutput {
@@ -71,17 +78,34 @@ export interface LinksTask {
   patch?: SnapshotPatch;
 }
 
-export type PageTask = PrepareTask | ExtractTask | DecodeTask | LinksTask;
+/** The thread's V8 heap (for reports of what a page-work thread holds). */
+export interface HeapTask {
+  kind: 'heap';
+}
+
+export interface HeapOutput {
+  usedHeapBytes: number;
+  totalHeapBytes: number;
+  externalBytes: number;
+}
+
+export type PageTask = PrepareTask | ExtractTask | DecodeTask | LinksTask | HeapTask;
 export type PageTaskOutput<T extends PageTask> = T extends PrepareTask
   ? PrepareOutput
   : T extends ExtractTask
     ? ExtractOutput
     : T extends LinksTask
       ? PageAnchor[]
-      : LayoutSnapshot;
+      : T extends HeapTask
+        ? HeapOutput
+        : LayoutSnapshot;
 
-export function runPageTask(task: PageTask, stage: StageReporter): PrepareOutput | ExtractOutput | LayoutSnapshot | PageAnchor[] {
+export function runPageTask(task: PageTask, stage: StageReporter): PrepareOutput | ExtractOutput | LayoutSnapshot | PageAnchor[] | HeapOutput {
   switch (task.kind) {
+    case 'heap': {
+      const heap = getHeapStatistics();
+      return { usedHeapBytes: heap.used_heap_size, totalHeapBytes: heap.total_heap_size, externalBytes: heap.external_memory };
+    }
     case 'links': {
       stage('decode');
       const snapshot = decodeSnapshotText(task.wire, task.patch);
@@ -121,6 +145,7 @@ function extract(task: ExtractTask, stage: StageReporter): ExtractOutput {
     if (sample.kind === 'sample') out.learnSample = sample.features;
   }
   if (task.snapshot) out.snapshot = snapshot;
+  if (task.units === false) extraction.explanation.units = [];
   return out;
 }
 

@@ -21,7 +21,12 @@ export function toRecord(result: ExtractionResult): BroadsheetRecord {
       ...NO_BODY,
       pageType: null,
       reason: null,
-      error: { code: result.error.code, message: result.error.message, retryable: result.error.retryable },
+      error: {
+        code: result.error.code,
+        message: result.error.message,
+        retryable: result.error.retryable,
+        ...(result.error.stage !== undefined ? { stage: result.error.stage } : {}),
+      },
       ...budget,
       timingsMs,
     };

@@ -64,6 +64,7 @@ export const RecordErrorSchema = z
     code: z.string().describe('Stable error code (input-not-found, render-timeout, fetch-dns, …).'),
     message: z.string(),
     retryable: z.boolean(),
+    stage: z.string().optional().describe("extract-timeout only: the stage the page's work was in (prepare, decode, segment, …)."),
   })
   .meta({ id: 'RecordError', description: 'Why the input failed.' });
 

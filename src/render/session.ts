@@ -301,8 +301,10 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
-    // A page-work thread's start-up is the session's, not the page's: its budget starts after.
-    await this.work.ready();
+    // A page-work thread's start-up is the session's, not the page's: a saved page's budget
+    // starts after it (its markup is prepared there first); a live page's threads start while it loads.
+    if (input.kind === 'html') await this.work.ready();
+    else this.work.ready().catch(() => undefined);
     const clock = startPageClock(resolved.timeBudgetMs);
     // Saved pages are prepared in Node first (src/markup/prepare.ts, in a page-work thread
     // under the page's deadline): refused when huge, reshaped where Chromium's cost would
@@ -696,21 +698,20 @@ async function snapshotSettled(page: Page, options: RenderOptions): Promise<stri
 }
 
 /**
- * A rendered page whose `snapshot` is decoded on first use (and once); it is not an own
- * enumerable property, so spreading a page never decodes it (use `withPage`).
+ * A rendered page whose `snapshot` is decoded on first use (and once), on the thread that asks
+ * for it. The session's own code never asks (nor spreads a page: `withPage` copies the getter).
  */
 function renderedPage(fields: Omit<RenderedPage, 'snapshot'>): RenderedPage {
   let decoded: LayoutSnapshot | undefined;
   return Object.defineProperty(fields, 'snapshot', {
     get: () => (decoded ??= decodeSnapshotText(fields.snapshotText, fields.snapshotPatch)),
-    enumerable: false,
+    enumerable: true,
   }) as RenderedPage;
 }
 
-/** `page` with some fields replaced, sharing its (lazily decoded) snapshot. */
+/** `page` with some fields replaced, sharing its (lazily decoded) snapshot without decoding it. */
 function withPage(page: RenderedPage, patch: Partial<Omit<RenderedPage, 'snapshot'>>): RenderedPage {
-  const next = { ...page, ...patch };
-  return Object.defineProperty(next, 'snapshot', { get: () => page.snapshot, enumerable: false }) as RenderedPage;
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(page)), patch) as RenderedPage;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from 'playwright';
 import { launchBrowser } from '../../src/render/browser.js';
+import { PageWorkPool } from '../../src/page-work/index.js';
 import { RenderSession } from '../../src/render/session.js';
 
 export interface RenderFixtures {
@@ -16,7 +17,16 @@ export interface RenderFixtures {
   session: RenderSession;
 }
 
-export const test = base.extend<RenderFixtures, { browser: Browser }>({
+export const test = base.extend<RenderFixtures, { browser: Browser; pageWork: PageWorkPool }>({
+  // One pool of page-work threads per test worker (their start-up under tsx takes seconds).
+  pageWork: [
+    async ({}, use) => {
+      const pool = new PageWorkPool({ size: 2 });
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
   browser: [
     async ({}, use) => {
       const browser = await launchBrowser();
@@ -25,8 +35,8 @@ export const test = base.extend<RenderFixtures, { browser: Browser }>({
     },
     { scope: 'worker' },
   ],
-  session: async ({ browser }, use) => {
-    const session = new RenderSession(browser, { concurrency: 2, defaults: { allowPrivateNetwork: true } });
+  session: async ({ browser, pageWork }, use) => {
+    const session = new RenderSession(browser, { concurrency: 2, pageWork, defaults: { allowPrivateNetwork: true } });
     await use(session);
     await session.close();
   },
