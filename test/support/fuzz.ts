@@ -142,6 +142,8 @@ export interface FuzzRunOptions {
   timeBudgetMs: number;
   marginMs?: number;
   concurrency?: number;
+  /** Called when the cases are written, before they are extracted. */
+  onWritten?: () => void;
   /** Called as each case ends (completion order). */
   onOutcome?: (outcome: FuzzOutcome, index: number) => void;
 }
@@ -158,6 +160,7 @@ export async function runFuzzCases(cases: readonly FuzzCase[], pages: readonly B
     return { path, bytes: bytes.length, description: describeCase(c, pages) };
   });
   const outcomes: FuzzOutcome[] = new Array(cases.length);
+  options.onWritten?.();
   await extract(
     files.map((f) => f.path),
     {
