@@ -6,18 +6,21 @@
  *                   [--time-budget 10000] [--margin MS] [--only I] [--keep DIR]
  *
  * Draws N cases from the seed (the same seed and count give the same cases; --only I replays
- * case I alone), extracts them in batches through the library's `extract` on one browser, and
- * prints the cases run, the failures (past budget + margin, or an untyped error) with how each
- * ended, the outcomes and typed errors by code, and the seed to replay. Failing cases are kept
- * as files in --keep (default out/fuzz-failures). A page that blocks Node's event loop cannot
- * report itself: a watchdog thread names the unfinished cases and ends the run when no case
- * has finished for three budgets and a minute. Exit code 1 when any case failed or stalled.
+ * case I alone), extracts them in batches through the library's `extract`, each batch in a
+ * child process with a browser of its own, and prints the cases run, the failures (past budget
+ * + margin, an untyped error, or stalled) with how each ended, the outcomes and typed errors by
+ * code, and the seed to replay. Failing cases are kept as files in --keep (default
+ * out/fuzz-failures). A page that blocks Node's event loop cannot report itself: when no case
+ * of a batch has finished for three budgets and a minute, its child is killed, its unfinished
+ * cases count as stalled, and the run goes on. Exit code 1 when any case failed or stalled.
  */
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { launchBrowser } from '../src/index.js';
 import { BUDGET_MARGIN_MS } from '../src/bench/soak.js';
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     'time-budget': { type: 'string', default: String(FUZZ_TIME_BUDGET_MS) },
     margin: { type: 'string', default: String(BUDGET_MARGIN_MS) },
     only: { type: 'string' },
+    child: { type: 'string' },
     keep: { type: 'string', default: 'out/fuzz-failures' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -64,97 +68,126 @@ const marginMs = Number(values.margin);
 const batchSize = Number(values.batch);
 const replay = `npm run fuzz -- --seed ${seed} --count ${count} --scale ${scale}`;
 
+/** One finished case, as a child prints it (a JSON line on stdout). */
+interface ChildLine {
+  index: number;
+  outcome: FuzzOutcome;
+}
+
 /**
- * Ends the run when no case has finished for `stallMs`: a page that blocks the event loop
- * stops every timer of the main thread, not this thread's. It writes straight to fd 2.
+ * Child mode: extracts the cases of `indexes` on a browser of its own and prints one JSON line per
+ * finished case. The parent kills it when it stops finishing cases (a page that blocks Node's
+ * event loop cannot report itself).
  */
-function startWatchdog(descriptions: string[], stallMs: number): { finished: (index: number) => void; progress: () => void; stop: () => void } {
-  const shared = new SharedArrayBuffer(4 * (descriptions.length + 1));
-  const state = new Int32Array(shared);
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     const { writeSync } = require('node:fs');
-     const state = new Int32Array(workerData.shared);
-     let seen = -1, since = Date.now();
-     setInterval(() => {
-       const done = Atomics.load(state, 0);
-       if (done !== seen) { seen = done; since = Date.now(); return; }
-       if (Date.now() - since < workerData.stallMs) return;
-       const open = [];
-       for (let i = 0; i < workerData.descriptions.length && open.length < 4; i++) if (Atomics.load(state, i + 1) === 0) open.push('  case ' + i + ': ' + workerData.descriptions[i]);
-       writeSync(2, 'fuzz: STALLED — no case finished for ' + Math.round(workerData.stallMs / 1000) + ' s (Node blocked?). Unfinished:\\n' + open.join('\\n') + '\\nreplay: ' + workerData.replay + ' --only I\\n');
-       process.kill(process.pid, 'SIGKILL');
-     }, 1000);`,
-    { eval: true, workerData: { shared, stallMs, descriptions, replay } },
-  );
-  worker.unref();
-  return {
-    finished: (index) => {
-      Atomics.store(state, index + 1, 1);
-      Atomics.add(state, 0, 1);
-    },
-    /** Writing a batch's files is progress too (a large case takes a while to build). */
-    progress: () => void Atomics.add(state, 0, 1),
-    stop: () => void worker.terminate(),
+async function child(indexes: number[]): Promise<number> {
+  const pages = basePages();
+  const all = fc.sample(caseArb(pages.length, scale), { seed, numRuns: count });
+  const dir = mkdtempSync(join(tmpdir(), 'broadsheet-fuzz-'));
+  const browser = await launchBrowser();
+  try {
+    await runFuzzCases(
+      indexes.map((i) => all[i]!),
+      pages,
+      {
+        browser,
+        dir,
+        timeBudgetMs: budgetMs,
+        marginMs,
+        concurrency: Number(values.concurrency),
+        onWritten: () => writeSync(1, `${JSON.stringify({ written: true })}\n`),
+        onOutcome: (outcome, i) => {
+          if (outcome.failure) {
+            mkdirSync(values.keep!, { recursive: true });
+            copyFileSync(join(dir, `case-${String(i).padStart(5, '0')}.html`), join(values.keep!, `seed-${seed}-case-${indexes[i]}.html`));
+          }
+          writeSync(1, `${JSON.stringify({ index: indexes[i]!, outcome } satisfies ChildLine)}\n`);
+        },
+      },
+    );
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+/**
+ * Runs one batch in a child process; resolves with the outcomes it printed. When no case has
+ * finished for `stallMs`, the child (and its Chromium, in its process group) is killed and the
+ * batch's unfinished cases are returned as stalled.
+ */
+function runBatch(indexes: number[], descriptions: string[], stallMs: number): Promise<Array<{ index: number; outcome: FuzzOutcome }>> {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--child', indexes.join(','), ...process.argv.slice(2).filter((a, i, all) => a !== '--only' && all[i - 1] !== '--only')];
+  if (values.seed === undefined) args.push('--seed', String(seed));
+  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const got: Array<{ index: number; outcome: FuzzOutcome }> = [];
+  let timer: NodeJS.Timeout;
+  let stalled = false;
+  const arm = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      try {
+        process.kill(-proc.pid!, 'SIGKILL');
+      } catch {
+        proc.kill('SIGKILL');
+      }
+    }, stallMs);
   };
+  arm();
+  createInterface({ input: proc.stdout! }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const parsed = JSON.parse(line) as ChildLine | { written: true };
+    arm();
+    if ('index' in parsed) got.push(parsed);
+  });
+  return new Promise((resolve) => {
+    proc.on('exit', () => {
+      clearTimeout(timer);
+      const done = new Set(got.map((g) => g.index));
+      for (const index of indexes) {
+        if (done.has(index)) continue;
+        const outcome: FuzzOutcome = { description: descriptions[index]!, bytes: 0, status: 'error', code: stalled ? 'stalled' : 'child-died', totalMs: stalled ? stallMs : 0, failure: 'stalled' };
+        got.push({ index, outcome });
+      }
+      resolve(got);
+    });
+  });
 }
 
 async function main(): Promise<number> {
   const pages = basePages();
   const all = fc.sample(caseArb(pages.length, scale), { seed, numRuns: count });
   const indexes = values.only !== undefined ? [Number(values.only)] : all.map((_, i) => i);
-  const cases = indexes.map((i) => all[i]!);
-  const descriptions = cases.map((c) => describeCase(c, pages));
-  console.log(`fuzz: seed ${seed}, ${cases.length} case(s) of ${count}, scale ${scale}, ${pages.length} base pages, budget ${budgetMs} ms + ${marginMs} ms, concurrency ${values.concurrency}; ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-
-  const dir = mkdtempSync(join(tmpdir(), 'broadsheet-fuzz-'));
-  const watchdog = startWatchdog(descriptions, 3 * budgetMs + 60_000);
-  const browser = await launchBrowser();
+  const descriptions = all.map((c) => describeCase(c, pages));
+  console.log(`fuzz: seed ${seed}, ${indexes.length} case(s) of ${count}, scale ${scale}, ${pages.length} base pages, budget ${budgetMs} ms + ${marginMs} ms, concurrency ${values.concurrency}, batches of ${batchSize}; ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const stallMs = 3 * budgetMs + 60_000;
   const outcomes: FuzzOutcome[] = [];
   const failed: Array<{ index: number; outcome: FuzzOutcome }> = [];
   const started = performance.now();
-  try {
-    for (let start = 0; start < cases.length; start += batchSize) {
-      const batch = cases.slice(start, start + batchSize);
-      const batchDir = mkdtempSync(join(dir, 'batch-'));
-      await runFuzzCases(batch, pages, {
-        browser,
-        dir: batchDir,
-        timeBudgetMs: budgetMs,
-        marginMs,
-        concurrency: Number(values.concurrency),
-        onWritten: () => watchdog.progress(),
-        onOutcome: (outcome, i) => {
-          const index = indexes[start + i]!;
-          watchdog.finished(start + i);
-          outcomes.push(outcome);
-          if (!outcome.failure) return;
-          failed.push({ index, outcome });
-          console.log(`FAIL case ${index}: ${describeFailure(outcome)}`);
-          mkdirSync(values.keep!, { recursive: true });
-          copyFileSync(join(batchDir, `case-${String(i).padStart(5, '0')}.html`), join(values.keep!, `seed-${seed}-case-${index}.html`));
-        },
-      });
-      rmSync(batchDir, { recursive: true, force: true });
-      process.stderr.write(`fuzz: ${outcomes.length}/${cases.length} after ${((performance.now() - started) / 1000).toFixed(0)} s, ${failed.length} failed\n`);
+  for (let start = 0; start < indexes.length; start += batchSize) {
+    const batch = indexes.slice(start, start + batchSize);
+    for (const { index, outcome } of await runBatch(batch, descriptions, stallMs)) {
+      outcomes.push(outcome);
+      if (!outcome.failure) continue;
+      failed.push({ index, outcome });
+      console.log(`FAIL case ${index}: ${describeFailure(outcome)}`);
     }
-  } finally {
-    watchdog.stop();
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+    process.stderr.write(`fuzz: ${outcomes.length}/${indexes.length} after ${((performance.now() - started) / 1000).toFixed(0)} s, ${failed.length} failed\n`);
   }
   const byStatus = new Map<string, number>();
   for (const o of outcomes) byStatus.set(o.code ? `error ${o.code}` : o.status, (byStatus.get(o.code ? `error ${o.code}` : o.status) ?? 0) + 1);
-  const times = outcomes.map((o) => o.totalMs).sort((a, b) => a - b);
-  console.log(`cases run: ${outcomes.length} in ${((performance.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length} (over budget ${failed.filter((f) => f.outcome.failure === 'over-budget').length}, untyped errors ${failed.filter((f) => f.outcome.failure === 'untyped-error').length})`);
+  const times = outcomes.filter((o) => o.failure !== 'stalled').map((o) => o.totalMs).sort((a, b) => a - b);
+  const kinds = (f: string): number => failed.filter((x) => x.outcome.failure === f).length;
+  console.log(`cases run: ${outcomes.length} in ${((performance.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length} (over budget ${kinds('over-budget')}, untyped errors ${kinds('untyped-error')}, stalled ${kinds('stalled')})`);
   console.log(`outcomes: ${[...byStatus].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ')}`);
-  console.log(`total ms per case: median ${times[Math.floor(times.length / 2)] ?? 0}, max ${times.at(-1) ?? 0} (bound ${budgetMs + marginMs})`);
-  if (failed.length) console.log(`failing cases kept in ${values.keep}/; replay one: ${replay} --only I`);
+  console.log(`total ms per finished case: median ${times[Math.floor(times.length / 2)] ?? 0}, max ${times.at(-1) ?? 0} (bound ${budgetMs + marginMs})`);
+  if (failed.length) console.log(`failing cases kept in ${values.keep}/ (stalled ones are not); replay one: ${replay} --only I`);
   console.log(`seed: ${seed} (replay: ${replay})`);
   return failed.length > 0 ? 1 : 0;
 }
 
-main().then(
+(values.child !== undefined ? child(values.child.split(',').map(Number)) : main()).then(
   (code) => process.exit(code),
   (error: unknown) => {
     writeSync(2, `fuzz: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nseed: ${seed} (replay: ${replay})\n`);

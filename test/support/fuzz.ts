@@ -134,7 +134,7 @@ export interface FuzzOutcome {
   message?: string;
   totalMs: number;
   /** Why the case fails the property; absent when it passes. */
-  failure?: 'over-budget' | 'untyped-error';
+  failure?: 'over-budget' | 'untyped-error' | 'stalled';
 }
 
 export interface FuzzRunOptions {
