@@ -3,7 +3,7 @@
  * test/browser/fuzz-pipeline.test.ts, the cases and checks test/support/fuzz.ts):
  *
  *   npm run fuzz -- [--seed S] [--count N] [--scale long|short] [--batch 20] [--concurrency 2]
- *                   [--time-budget 10000] [--margin MS] [--only I] [--keep DIR]
+ *                   [--time-budget 10000] [--margin MS] [--only I[,J|I-J]] [--stall MS] [--keep DIR]
  *
  * Draws N cases from the seed (the same seed and count give the same cases; --only I replays
  * case I alone), extracts them in batches through the library's `extract`, each batch in a
@@ -11,11 +11,12 @@
  * + margin, an untyped error, or stalled) with how each ended, the outcomes and typed errors by
  * code, and the seed to replay. Failing cases are kept as files in --keep (default
  * out/fuzz-failures). A page that blocks Node's event loop cannot report itself: when no case
- * of a batch has finished for three budgets and a minute, its child is killed, its unfinished
- * cases count as stalled, and the run goes on. Exit code 1 when any case failed or stalled.
+ * of a batch has finished for three budgets and a minute, its child is killed, the cases that
+ * were in flight are run again one by one to find the one that stalls, and the run goes on.
+ * Exit code 1 when any case failed or stalled.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +25,7 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { launchBrowser } from '../src/index.js';
 import { BUDGET_MARGIN_MS } from '../src/bench/soak.js';
+import { applyMutations } from '../src/testing/hostile-mutations.js';
 import { basePages, caseArb, describeCase, describeFailure, FUZZ_TIME_BUDGET_MS, runFuzzCases, type FuzzOutcome, type FuzzScale } from '../test/support/fuzz.js';
 
 const USAGE = `npm run fuzz -- [options]
@@ -36,7 +38,8 @@ with an article, none or a typed error.
   --concurrency C    pages at a time (default 2)
   --time-budget MS   extract's --time-budget (default ${FUZZ_TIME_BUDGET_MS})
   --margin MS        time a page may run past the budget (default ${BUDGET_MARGIN_MS})
-  --only I           replay case I of this seed and count alone
+  --only I[,J|I-J]   replay only these cases of this seed and count
+  --stall MS         a batch that finishes no case for this long is stopped (default 3 budgets + 60 s)
   --keep DIR         where failing cases are kept (default out/fuzz-failures)`;
 
 const { values } = parseArgs({
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     margin: { type: 'string', default: String(BUDGET_MARGIN_MS) },
     only: { type: 'string' },
     child: { type: 'string' },
+    stall: { type: 'string' },
     keep: { type: 'string', default: 'out/fuzz-failures' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -112,15 +116,15 @@ async function child(indexes: number[]): Promise<number> {
 }
 
 /**
- * Runs one batch in a child process; resolves with the outcomes it printed. When no case has
- * finished for `stallMs`, the child (and its Chromium, in its process group) is killed and the
- * batch's unfinished cases are returned as stalled.
+ * Runs cases in a child process; resolves with the outcomes it printed, and whether it was
+ * killed for stalling: when no case has finished for `stallMs`, the child is killed (its
+ * Chromium exits with the pipe to it).
  */
-function runBatch(indexes: number[], descriptions: string[], stallMs: number): Promise<Array<{ index: number; outcome: FuzzOutcome }>> {
+function runChild(indexes: number[], stallMs: number): Promise<{ got: ChildLine[]; stalled: boolean }> {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--child', indexes.join(','), ...process.argv.slice(2).filter((a, i, all) => a !== '--only' && all[i - 1] !== '--only')];
   if (values.seed === undefined) args.push('--seed', String(seed));
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  const got: Array<{ index: number; outcome: FuzzOutcome }> = [];
+  const got: ChildLine[] = [];
   let timer: NodeJS.Timeout;
   let stalled = false;
   const arm = (): void => {
@@ -144,24 +148,59 @@ function runBatch(indexes: number[], descriptions: string[], stallMs: number): P
   return new Promise((resolve) => {
     proc.on('exit', () => {
       clearTimeout(timer);
-      const done = new Set(got.map((g) => g.index));
-      for (const index of indexes) {
-        if (done.has(index)) continue;
-        const outcome: FuzzOutcome = { description: descriptions[index]!, bytes: 0, status: 'error', code: stalled ? 'stalled' : 'child-died', totalMs: stalled ? stallMs : 0, failure: 'stalled' };
-        got.push({ index, outcome });
-      }
-      resolve(got);
+      resolve({ got, stalled });
     });
+  });
+}
+
+/**
+ * Runs one batch to the end. When a child stalls, `extract` had started its cases in order,
+ * `concurrency` at a time, so the blocker is among the first unfinished ones: each of those is
+ * run again alone (an innocent one finishes; the blocker stalls again and is recorded as
+ * stalled), and the rest of the batch goes on in a fresh child.
+ */
+async function runBatch(indexes: number[], descriptions: string[], stallMs: number): Promise<ChildLine[]> {
+  const out: ChildLine[] = [];
+  const stalledOutcome = (index: number, stalled: boolean): ChildLine => ({
+    index,
+    outcome: { description: descriptions[index]!, bytes: 0, status: 'error', code: stalled ? 'stalled' : 'child-died', totalMs: stalled ? stallMs : 0, failure: 'stalled' },
+  });
+  let pending = indexes;
+  while (pending.length > 0) {
+    const { got, stalled } = await runChild(pending, stallMs);
+    out.push(...got);
+    const done = new Set(got.map((g) => g.index));
+    const unfinished = pending.filter((i) => !done.has(i));
+    if (unfinished.length === 0) break;
+    const suspects = unfinished.slice(0, Number(values.concurrency));
+    for (const suspect of suspects) {
+      if (suspects.length === 1) {
+        out.push(stalledOutcome(suspect, stalled));
+        continue;
+      }
+      const alone = await runChild([suspect], stallMs);
+      out.push(alone.got[0] ?? stalledOutcome(suspect, alone.stalled));
+    }
+    pending = unfinished.slice(suspects.length);
+  }
+  return out;
+}
+
+/** `3`, `3,7` or `30-39`. */
+function onlyIndexes(spec: string): number[] {
+  return spec.split(',').flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    return to === undefined ? [from!] : Array.from({ length: to - from! + 1 }, (_, i) => from! + i);
   });
 }
 
 async function main(): Promise<number> {
   const pages = basePages();
   const all = fc.sample(caseArb(pages.length, scale), { seed, numRuns: count });
-  const indexes = values.only !== undefined ? [Number(values.only)] : all.map((_, i) => i);
+  const indexes = values.only !== undefined ? onlyIndexes(values.only) : all.map((_, i) => i);
   const descriptions = all.map((c) => describeCase(c, pages));
   console.log(`fuzz: seed ${seed}, ${indexes.length} case(s) of ${count}, scale ${scale}, ${pages.length} base pages, budget ${budgetMs} ms + ${marginMs} ms, concurrency ${values.concurrency}, batches of ${batchSize}; ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const stallMs = 3 * budgetMs + 60_000;
+  const stallMs = values.stall !== undefined ? Number(values.stall) : 3 * budgetMs + 60_000;
   const outcomes: FuzzOutcome[] = [];
   const failed: Array<{ index: number; outcome: FuzzOutcome }> = [];
   const started = performance.now();
@@ -172,6 +211,11 @@ async function main(): Promise<number> {
       if (!outcome.failure) continue;
       failed.push({ index, outcome });
       console.log(`FAIL case ${index}: ${describeFailure(outcome)}`);
+      if (outcome.failure === 'stalled') {
+        // The child could not keep it: built again here from the seed.
+        mkdirSync(values.keep!, { recursive: true });
+        writeFileSync(join(values.keep!, `seed-${seed}-case-${index}.html`), applyMutations(pages[all[index]!.page]!.bytes, all[index]!.mutations));
+      }
     }
     process.stderr.write(`fuzz: ${outcomes.length}/${indexes.length} after ${((performance.now() - started) / 1000).toFixed(0)} s, ${failed.length} failed\n`);
   }
@@ -182,7 +226,7 @@ async function main(): Promise<number> {
   console.log(`cases run: ${outcomes.length} in ${((performance.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length} (over budget ${kinds('over-budget')}, untyped errors ${kinds('untyped-error')}, stalled ${kinds('stalled')})`);
   console.log(`outcomes: ${[...byStatus].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   console.log(`total ms per finished case: median ${times[Math.floor(times.length / 2)] ?? 0}, max ${times.at(-1) ?? 0} (bound ${budgetMs + marginMs})`);
-  if (failed.length) console.log(`failing cases kept in ${values.keep}/ (stalled ones are not); replay one: ${replay} --only I`);
+  if (failed.length) console.log(`failing cases kept in ${values.keep}/; replay one: ${replay} --only I`);
   console.log(`seed: ${seed} (replay: ${replay})`);
   return failed.length > 0 ? 1 : 0;
 }

@@ -190,5 +190,6 @@ export async function runFuzzCases(cases: readonly FuzzCase[], pages: readonly B
 
 /** A failure line: what the case was, how it ended and why that fails. */
 export function describeFailure(o: FuzzOutcome): string {
+  if (o.failure === 'stalled') return `stalled: ${o.description} → no result: Node finished no case for ${Math.round(o.totalMs / 1000)} s`;
   return `${o.failure}: ${o.description} → ${o.status}${o.code ? ` ${o.code} (${o.message})` : ''} in ${o.totalMs} ms (${o.bytes} bytes)`;
 }
