@@ -149,9 +149,10 @@ const CORPUS_COLOURS = ['#3563c9', '#e08a1e', '#2a9d4b', '#9b3fc1', '#d33'];
 export function sizeTimeSvg(pages: readonly SoakPage[], budgetMs: number, marginMs: number): string {
   const { width, height, pad } = PLOT;
   const minKb = 1;
-  const maxKb = Math.max(10, ...pages.map((p) => p.bytes / 1024));
+  // Half a decade of headroom on each axis, so that the extreme pages sit inside the frame.
+  const maxKb = 1.5 * Math.max(10, ...pages.map((p) => p.bytes / 1024));
   const minMs = 10;
-  const maxMs = Math.max(1_000, budgetMs + marginMs, ...pages.map((p) => p.timings.totalMs));
+  const maxMs = 1.5 * Math.max(1_000, budgetMs + marginMs, ...pages.map((p) => p.timings.totalMs));
   const lx = (kbValue: number): number => pad + ((Math.log10(Math.max(minKb, kbValue)) - Math.log10(minKb)) / (Math.log10(maxKb) - Math.log10(minKb))) * (width - 2 * pad);
   const ly = (msValue: number): number => height - pad - ((Math.log10(Math.max(minMs, msValue)) - Math.log10(minMs)) / (Math.log10(maxMs) - Math.log10(minMs))) * (height - 2 * pad);
   const corpora = [...new Set(pages.map((p) => p.corpus))];

@@ -109,25 +109,25 @@ function applyOne(page: Buffer, m: Mutation): Buffer {
     }
     case 'unbalanced-quotes':
       return insert(page, m.at, Array.from({ length: m.count }, (_, i) => [`<a href="/x${i}>link ${i}</a>`, `<div class='a${i}>text</div>`, `<img alt="x${i} src=y.png>`, `<span title="${i}'>t</span>`][i % 4]).join(''));
-    case 'nul-bytes': {
-      let out = page;
-      for (let i = 0; i < m.count; i++) out = insertRaw(out, (m.at + i / Math.max(1, m.count)) % 1, Buffer.alloc(m.run));
-      return out;
-    }
+    case 'nul-bytes':
+      return insertRawSpread(page, m.at, m.count, () => Buffer.alloc(m.run));
     case 'broken-utf8': {
-      let out = page;
-      for (let i = 0; i < m.count; i++) out = insertRaw(out, (m.at + i / Math.max(1, m.count)) % 1, Buffer.from(BROKEN_UTF8[i % BROKEN_UTF8.length]!));
+      const out = insertRawSpread(page, m.at, m.count, (i) => Buffer.from(BROKEN_UTF8[i % BROKEN_UTF8.length]!));
       // A multi-byte character cut at the very end.
       return m.truncateEnd ? Buffer.concat([out, Buffer.from([0xe2, 0x82])]) : out;
     }
     case 'utf16': {
       const text = page.toString('utf8');
-      let le = Buffer.from(text, 'utf16le');
+      const units = Buffer.from(text, 'utf16le');
+      // Unpaired high surrogates, spread evenly, each at an even offset.
+      const parts: Buffer[] = [];
+      let from = 0;
       for (let i = 0; i < m.loneSurrogates; i++) {
-        // An unpaired high surrogate at an even offset.
-        const at = 2 * Math.floor(((i + 1) / (m.loneSurrogates + 1)) * (le.length / 2));
-        le = Buffer.concat([le.subarray(0, at), Buffer.from([0x00, 0xd8]), le.subarray(at)]);
+        const at = 2 * Math.floor(((i + 1) / (m.loneSurrogates + 1)) * (units.length / 2));
+        parts.push(units.subarray(from, at), Buffer.from([0x00, 0xd8]));
+        from = at;
       }
+      const le = Buffer.concat([...parts, units.subarray(from)]);
       let body = m.endian === 'le' ? le : Buffer.from(le).swap16();
       if (m.bom) body = Buffer.concat([Buffer.from(m.endian === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
       return m.oddTail ? Buffer.concat([body, Buffer.from([0x3c])]) : body;
@@ -152,10 +152,20 @@ function applyOne(page: Buffer, m: Mutation): Buffer {
   }
 }
 
-/** Inserts at the byte offset of `at` exactly (inside a character or a tag if it falls there). */
-function insertRaw(page: Buffer, at: number, bytes: Buffer): Buffer {
-  const offset = Math.min(page.length, Math.max(0, Math.floor(at * page.length)));
-  return Buffer.concat([page.subarray(0, offset), bytes, page.subarray(offset)]);
+/**
+ * Inserts `count` pieces at byte offsets spread evenly from `at` round the page (wrapping), exactly
+ * there (inside a character or a tag if one falls there). One concatenation: linear in the output.
+ */
+function insertRawSpread(page: Buffer, at: number, count: number, piece: (i: number) => Buffer): Buffer {
+  const offsets = Array.from({ length: count }, (_, i) => Math.min(page.length, Math.floor(((at + i / Math.max(1, count)) % 1) * page.length))).sort((a, b) => a - b);
+  const parts: Buffer[] = [];
+  let from = 0;
+  offsets.forEach((offset, i) => {
+    parts.push(page.subarray(from, offset), piece(i));
+    from = offset;
+  });
+  parts.push(page.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /** The page with each mutation applied in turn. */
@@ -168,4 +178,13 @@ export function describeMutation(m: Mutation): string {
   const { kind, ...rest } = m;
   const parts = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(3) : String(v)}`);
   return `${kind}(${parts.join(',')})`;
+}
+
+/** The mutation with its size (count, bytes, depth, run) multiplied by `factor`: for growth checks. */
+export function scaleMutation(m: Mutation, factor: number): Mutation {
+  const scaled = { ...m } as Record<string, unknown>;
+  for (const key of ['count', 'bytes', 'depth', 'loneSurrogates']) {
+    if (typeof scaled[key] === 'number') scaled[key] = Math.max(1, Math.round((scaled[key] as number) * factor));
+  }
+  return scaled as Mutation;
 }
