@@ -14,9 +14,15 @@
  * 3. Throughput: pages/s at concurrency 1, 2 and 4 (breadth-first, one site, per-site limit =
  *    concurrency, no delay).
  *
- *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,...]
+ *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,dated:zh,...]
  *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
- *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages]
+ *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages] [--hard]
+ *
+ * A site is a style, or `style:language` (en, ru, zh, ja, ar: a site of that style written in
+ * that language); the default is the five default sites and a Chinese, a Japanese and an Arabic
+ * one. `--hard` is the hard form of the local web: 30 % galleries with the articles' URLs and a
+ * comments page per article (as `--gallery-share 0.3 --comment-pages`). Harvest is also
+ * reported per language.
  *
  * `--policies` also takes `similarity-url-only`: the similarity policy without the links'
  * anchor and context words (src/frontier/link-evidence.ts), to measure what they bring.
@@ -27,13 +33,16 @@ import { crawl } from '../src/crawl/crawler.js';
 import { createPolicy, type PolicyName } from '../src/frontier/index.js';
 import { RenderSession } from '../src/render/session.js';
 import { createMemoryStore, type CrawlStore } from '../src/store/index.js';
-import { startLocalWeb, SITE_STYLES, type LocalSiteInfo, type LocalWeb, type SiteStyle } from '../src/testing/local-web/index.js';
+import { startLocalWeb, LANGUAGES, SITE_STYLES, type Language, type LocalSiteInfo, type LocalWeb, type SiteStyle } from '../src/testing/local-web/index.js';
 import { UrlArticleClassifier, vectorizeUrl } from '../src/url/index.js';
+
+/** The sites in other languages than the default five's (en, ru), one per language. */
+const DEFAULT_OTHER_LANGUAGES = ['dated:zh', 'section:ja', 'slash:ar'];
 
 const { values } = parseArgs({
   options: {
     budgets: { type: 'string', default: '100,300,1000' },
-    sites: { type: 'string', default: SITE_STYLES.join(',') },
+    sites: { type: 'string', default: [...SITE_STYLES, ...DEFAULT_OTHER_LANGUAGES].join(',') },
     policies: { type: 'string', default: 'similarity,bfs' },
     concurrency: { type: 'string', default: '2' },
     'throughput-pages': { type: 'string', default: '60' },
@@ -45,12 +54,19 @@ const { values } = parseArgs({
     'gallery-share': { type: 'string' },
     /** A harder local web: every article has a comments page (not an article). */
     'comment-pages': { type: 'boolean', default: false },
+    /** The hard form: --gallery-share 0.3 --comment-pages. */
+    hard: { type: 'boolean', default: false },
   },
 });
 
 const budgets = values.budgets.split(',').map(Number).sort((a, b) => a - b);
 const maxBudget = budgets[budgets.length - 1] ?? 100;
-const styles = values.sites.split(',') as SiteStyle[];
+const siteSpecs = values.sites.split(',').map((spec) => {
+  const [style, language] = spec.split(':') as [SiteStyle, Language | undefined];
+  if (!SITE_STYLES.includes(style)) throw new Error(`--sites: unknown style ${style}`);
+  if (language !== undefined && !LANGUAGES.includes(language)) throw new Error(`--sites: unknown language ${language} (${LANGUAGES.join(', ')})`);
+  return { style, ...(language !== undefined ? { language } : {}) };
+});
 /** The policies compared; `similarity-url-only` is the similarity policy without link evidence. */
 type BenchPolicy = PolicyName | 'similarity-url-only';
 const policies = values.policies.split(',') as BenchPolicy[];
@@ -59,6 +75,7 @@ const concurrency = Number(values.concurrency);
 interface HarvestRow {
   site: string;
   style: SiteStyle;
+  language: Language;
   policy: BenchPolicy;
   budget: number;
   pages: number;
@@ -114,6 +131,7 @@ async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSe
       rows.push({
         site: site.name,
         style: site.style,
+        language: site.language,
         policy,
         budget,
         pages: prefix.length,
@@ -183,8 +201,9 @@ async function throughput(site: LocalSiteInfo, pages: number): Promise<Array<{ c
 const fmt = (x: number): string => x.toFixed(2);
 
 async function main(): Promise<void> {
-  const galleryShare = values['gallery-share'] !== undefined ? Number(values['gallery-share']) : 0;
-  const web = await startLocalWeb({ sites: styles.map((style) => ({ style, galleryShare, commentPages: values['comment-pages'] })), faulty: false });
+  const galleryShare = values['gallery-share'] !== undefined ? Number(values['gallery-share']) : values.hard ? 0.3 : 0;
+  const commentPages = values['comment-pages'] || values.hard;
+  const web = await startLocalWeb({ sites: siteSpecs.map((spec) => ({ ...spec, galleryShare, commentPages })), faulty: false });
   const session = await RenderSession.launch({ concurrency, defaults: { allowPrivateNetwork: true } });
   const harvest: HarvestRow[] = [];
   const urlDecision: UrlDecisionRow[] = [];
@@ -194,7 +213,7 @@ async function main(): Promise<void> {
       const { rows, urlRows } = await harvestRuns(web, site, session);
       harvest.push(...rows);
       urlDecision.push(...urlRows);
-      for (const r of rows) process.stderr.write(`${r.style} ${r.policy} @${r.budget}: harvest ${fmt(r.harvest)} traps ${r.traps} (${r.seconds.toFixed(0)} s)\n`);
+      for (const r of rows) process.stderr.write(`${r.site} (${r.language}) ${r.policy} @${r.budget}: harvest ${fmt(r.harvest)} traps ${r.traps} (${r.seconds.toFixed(0)} s)\n`);
       for (const r of urlRows) process.stderr.write(`${r.style} URL decision (${r.mode}, ${r.urls} URLs): P ${fmt(r.precision)} R ${fmt(r.recall)}\n`);
       // Partial results after every site, so a long run that is stopped still leaves its figures.
       writeFileSync(values.out, JSON.stringify({ budgets, concurrency, harvest, urlDecision, partial: true }, null, 2));
@@ -209,21 +228,32 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   lines.push(`## Harvest rate (articles ÷ pages, by the truth), concurrency ${concurrency}`, '');
-  lines.push(`| site style | policy | ${budgets.map((b) => `@${b}`).join(' | ')} | traps @${maxBudget} | extractor = truth |`);
+  lines.push(`| site (style, language) | policy | ${budgets.map((b) => `@${b}`).join(' | ')} | traps @${maxBudget} | extractor = truth |`);
   lines.push(`|---|---|${budgets.map(() => '---').join('|')}|---|---|`);
-  for (const style of styles) {
+  for (const site of web.sites) {
     for (const policy of policies) {
-      const rs = harvest.filter((r) => r.style === style && r.policy === policy);
+      const rs = harvest.filter((r) => r.site === site.name && r.policy === policy);
       const last = rs[rs.length - 1];
-      lines.push(`| ${style} | ${policy} | ${rs.map((r) => fmt(r.harvest)).join(' | ')} | ${last?.traps ?? '-'} | ${last ? fmt(last.extractorAgreement) : '-'} |`);
+      lines.push(`| ${site.name} (${site.style}, ${site.language}) | ${policy} | ${rs.map((r) => fmt(r.harvest)).join(' | ')} | ${last?.traps ?? '-'} | ${last ? fmt(last.extractorAgreement) : '-'} |`);
+    }
+  }
+  lines.push('', `## Harvest per language (mean over the language's sites)`, '');
+  lines.push(`| language | policy | ${budgets.map((b) => `@${b}`).join(' | ')} |`, `|---|---|${budgets.map(() => '---').join('|')}|`);
+  for (const language of LANGUAGES) {
+    for (const policy of policies) {
+      const cells = budgets.map((budget) => {
+        const rs = harvest.filter((r) => r.language === language && r.policy === policy && r.budget === budget);
+        return rs.length > 0 ? fmt(rs.reduce((sum, r) => sum + r.harvest, 0) / rs.length) : '';
+      });
+      if (cells.some((c) => c !== '')) lines.push(`| ${language} | ${policy} | ${cells.join(' | ')} |`);
     }
   }
   lines.push('', '## URL-only article decision on the URLs the similarity crawl discovered', '');
   lines.push('| site style | URLs | unsupervised P / R | with crawl targets P / R |', '|---|---|---|---|');
-  for (const style of styles) {
-    const u = urlDecision.find((r) => r.style === style && r.mode === 'unsupervised');
-    const t = urlDecision.find((r) => r.style === style && r.mode === 'targets');
-    if (u && t) lines.push(`| ${style} | ${u.urls} | ${fmt(u.precision)} / ${fmt(u.recall)} | ${fmt(t.precision)} / ${fmt(t.recall)} |`);
+  for (const site of web.sites) {
+    const u = urlDecision.find((r) => r.site === site.name && r.mode === 'unsupervised');
+    const t = urlDecision.find((r) => r.site === site.name && r.mode === 'targets');
+    if (u && t) lines.push(`| ${site.name} | ${u.urls} | ${fmt(u.precision)} / ${fmt(u.recall)} | ${fmt(t.precision)} / ${fmt(t.recall)} |`);
   }
   if (speed.length > 0) {
     lines.push('', '## Throughput (breadth-first, one site, rendering)', '', '| concurrency | pages | seconds | pages/s |', '|---|---|---|---|');

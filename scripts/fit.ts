@@ -7,21 +7,29 @@
  *                  [--calibrations 0,-0.25,-0.5,-0.75,-1] [--weight-other 0.3] [--weight-aeb 1]
  *                  [--learner trees|logistic] [--trees 200] [--depth 4]
  *                  [--ablation] [--ablation-groups style,geometry,markup,text|none]
- *                  [--no-write] [--out out/fit]
+ *                  [--no-write] [--out out/fit] [--page-type-only]
  *
  * Corpora default to aeb and wcxb (../shared/data). Pages are rendered once into the snapshot
  * cache (out/snapshots/); later runs read the cache. Hyper-parameters (weight of non-article
  * pages, L2 penalty, container threshold, calibration shift) are chosen by 5-fold
  * cross-validation grouped by site (no site is in both a fold's training and test pages); the
  * final parameters are fitted on all pages with the chosen ones.
+ *
+ * `local-web` is a collection too: pages of the local web in English, Russian, Chinese,
+ * Japanese and Arabic with their page types (src/bench/fit/local-web-pages.ts).
+ * `--page-type-only` fits and cross-validates the page-type decision alone (L2 from `--l2`'s
+ * first value) and writes only its weights, keeping the block model and unit weights as they
+ * are; its report gives the accuracy per script, of the shipped weights and cross-validated.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { loadFitPagesCached, type FitPage } from '../src/bench/fit/dataset.js';
 import { crossValidate, permutedScores, scoreAt, scoresBy, type CvResult } from '../src/bench/fit/cross-validate.js';
 import { aggregateScores, applyUnitWeights, fitBlockModel, predictPage } from '../src/bench/fit/fit-blocks.js';
-import { fitPageType, pageTypeOf, scorePageTypes } from '../src/bench/fit/fit-page-type.js';
+import { crossValidatePageType, fitPageType, pageTypeOf, scorePageTypes, scriptOfPage } from '../src/bench/fit/fit-page-type.js';
+import { localWebCorpus } from '../src/bench/fit/local-web-pages.js';
+import { FITTED_BLOCK_MODEL, FITTED_PAGE_TYPE, FITTED_SCORE_WEIGHTS } from '../src/score/fitted-params.js';
 import { fitUnitWeights, topUnitF1, weightArray } from '../src/bench/fit/fit-units.js';
 import { writeParams } from '../src/bench/fit/write-params.js';
 import type { AggregateScores, PageScore } from '../src/bench/metrics.js';
@@ -61,7 +69,7 @@ let session: RenderSession | undefined;
 const pages: FitPage[] = [];
 try {
   for (const name of corpora) {
-    const corpus = await openCorpus(name);
+    const corpus = name === 'local-web' ? await localWebCorpus() : await openCorpus(name);
     let done = 0;
     let missing = 0;
     const onPage = (_: unknown, cached: boolean): void => {
@@ -86,6 +94,11 @@ try {
 }
 const rows = pages.reduce((n, p) => n + p.rows, 0);
 log(`${pages.length} pages, ${new Set(pages.map((p) => p.site)).size} sites, ${rows} blocks (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+
+if (flag('--page-type-only')) {
+  pageTypeOnly();
+  process.exit(0);
+}
 
 /** Figures are reported per corpus, and per page type where the corpus has types. */
 const groupOf = (p: FitPage): string => p.corpus;
@@ -302,3 +315,52 @@ writeFileSync(join(outDir, 'out-of-fold.json'), JSON.stringify(pages.map((p, i) 
 process.stdout.write(report.join('\n'));
 
 void aggregateScores;
+
+/** The provenance lines of the shipped parameters, kept when only the page type is refitted (an older page-type line is replaced). */
+function shippedHeader(): string[] {
+  const lines = readFileSync('src/score/fitted-params.ts', 'utf8').split('\n');
+  const end = lines.findIndex((l) => l.trim() === '*/');
+  const body = lines.slice(0, end).map((l) => l.replace(/^\s*\*\s?/u, '')).slice(4);
+  const cut = body.findIndex((l) => l.startsWith('Page type refitted alone'));
+  return (cut >= 0 ? body.slice(0, cut) : body).filter((l, i, all) => !(l === '' && i === all.length - 1));
+}
+
+/** `--page-type-only`: the page-type decision alone, its accuracy per script before and after. */
+function pageTypeOnly(): void {
+  const l2 = l2s[0] ?? 1;
+  const labelled = pages.filter((p) => pageTypeOf(p) !== undefined);
+  const scripts = [...new Set(labelled.map(scriptOfPage))].sort();
+  const byScript = (weightsFor: (p: FitPage) => Parameters<typeof scorePageTypes>[1] extends (p: FitPage) => infer W ? W : never): Array<[string, ReturnType<typeof scorePageTypes>, number]> => [
+    ['all', scorePageTypes(labelled, weightsFor), labelled.length],
+    ...scripts.map((s): [string, ReturnType<typeof scorePageTypes>, number] => {
+      const own = labelled.filter((p) => scriptOfPage(p) === s);
+      return [s, scorePageTypes(own, weightsFor), own.length];
+    }),
+  ];
+  const shipped = byScript(() => FITTED_PAGE_TYPE);
+  const cvWeights = crossValidatePageType(labelled, folds, l2);
+  const cv = byScript((p) => cvWeights.get(p)!);
+  const final = fitPageType(labelled, l2);
+  const inSample = byScript(() => final);
+  const rows = shipped.map(([name, s, n], i) => `| ${name} | ${n} | ${f3(s.accuracy)} | ${f3(cv[i]![1].accuracy)} | ${f3(cv[i]![1].articlePrecision)} / ${f3(cv[i]![1].articleRecall)} | ${f3(inSample[i]![1].accuracy)} |`);
+  const report = [
+    '# Fit of the page-type decision',
+    '',
+    `${labelled.length} labelled pages from ${corpora.join(', ')} (${new Set(labelled.map((p) => p.site)).size} sites); ${folds}-fold cross-validation grouped by site; L2 ${l2}.`,
+    '',
+    '| script | pages | accuracy, shipped weights | accuracy, cross-validated | article P / R, cross-validated | accuracy, in-sample (new weights) |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'page-type.md'), report.join('\n'));
+  process.stdout.write(report.join('\n'));
+  if (flag('--no-write')) return;
+  writeParams('src/score/fitted-params.ts', { scoreWeights: FITTED_SCORE_WEIGHTS, blockModel: FITTED_BLOCK_MODEL, pageType: final }, [
+    ...shippedHeader(),
+    `Page type refitted alone: npm run fit -- ${args.join(' ')}`.trimEnd(),
+    `  ${labelled.length} pages from ${corpora.join(', ')}; cross-validated accuracy ${f3(cv[0]![1].accuracy)} (${cv.slice(1).map(([name, s]) => `${name} ${f3(s.accuracy)}`).join(', ')}).`,
+  ]);
+  log('wrote src/score/fitted-params.ts (page type only)');
+}

@@ -5,6 +5,9 @@
  *   npm run lab -- [harvest|bandits|recrawl ...] [--out out/lab] [--budget 300] [--seeds 11,12,13,14,15]
  *
  * With no experiment named, all three run (~6 min on the shared dev machine; bandits take most).
+ * The harvest sites include Chinese, Japanese and Arabic ones (hard form); note that the lab's
+ * simulated crawl decides articles from the truth, so the page-type decision is measured by
+ * scripts/bench-crawl.ts and the crawl gate (test/browser/crawl-quality-gate.test.ts) instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -72,6 +72,20 @@ function harvestSites(): Array<{ description: string; make: () => GraphSite }> {
       make: () => newsGraph({ style: 'query', name: 'gazette-galleries', articles: 1000, seed: 3, galleryShare: 0.3, commentPages: true }),
     },
     { description: 'news, section URLs', make: () => newsGraph({ style: 'section', name: 'city-courier', articles: 1000, seed: 2 }) },
+    // Other languages (issue 22), in the hard form: numbered article URLs, so only the words of
+    // a link's text (split by the word segmenter) and its place tell galleries from stories.
+    {
+      description: 'news in Chinese, dated numbered URLs, 30 % galleries with the articles\' URLs, plus comment pages',
+      make: () => newsGraph({ style: 'dated', name: 'huacheng-ribao-galleries', language: 'zh', articles: 1000, seed: 4, galleryShare: 0.3, commentPages: true }),
+    },
+    {
+      description: 'news in Japanese, section numbered URLs, 30 % galleries with the articles\' URLs, plus comment pages',
+      make: () => newsGraph({ style: 'section', name: 'minato-shimbun-galleries', language: 'ja', articles: 1000, seed: 5, galleryShare: 0.3, commentPages: true }),
+    },
+    {
+      description: 'news in Arabic (right to left), numbered URLs, 30 % galleries with the articles\' URLs, plus comment pages',
+      make: () => newsGraph({ style: 'slash', name: 'al-madina-galleries', language: 'ar', articles: 1000, seed: 6, galleryShare: 0.3, commentPages: true }),
+    },
   ];
 }
 

@@ -3,19 +3,22 @@
  * Pure.
  *
  * Collections name types their own way; they map to broadsheet's three:
- *   article ← article (and every AEB page: all are news articles);
+ *   article ← article (and every AEB and samples/ page: all are news articles);
  *   listing ← listing, collection;
  *   other   ← service, product, forum, documentation, and anything else named.
  */
 import { decidePageType, PAGE_TYPE_FEATURES, type PageType, type PageTypeWeights } from '../../score/page-type.js';
-import type { FitPage } from './dataset.js';
+import { siteFolds, type FitPage } from './dataset.js';
+import { dominantScript, type ScriptName } from '../../text/index.js';
 import { fitLogistic } from './logistic.js';
 
 export function pageTypeOf(page: FitPage): PageType | undefined {
-  const t = page.pageType ?? (page.corpus === 'aeb' ? 'article' : undefined);
+  const t = page.pageType ?? (page.corpus === 'aeb' || page.corpus === 'samples' ? 'article' : undefined);
   if (t === undefined) return undefined;
   if (t === 'article') return 'article';
   if (t === 'listing' || t === 'collection') return 'listing';
+  // Everything else the collections name (service, product, forum, documentation; the local
+  // web's galleries and comment pages) is `other`.
   return 'other';
 }
 
@@ -73,4 +76,25 @@ export function scorePageTypes(pages: readonly FitPage[], weightsFor: (page: Fit
     articleRecall: areArticles > 0 ? confusion.article.article / areArticles : 0,
     articlePrecision: decidedArticle > 0 ? confusion.article.article / decidedArticle : 0,
   };
+}
+
+/**
+ * The page-type decision cross-validated alone, grouped by site (dataset.ts `siteFolds`): each
+ * fold's weights are fitted on the other folds' pages. Returns each page's fold weights.
+ */
+export function crossValidatePageType(pages: readonly FitPage[], folds: number, l2: number): Map<FitPage, PageTypeWeights> {
+  const fold = siteFolds(pages, folds);
+  const out = new Map<FitPage, PageTypeWeights>();
+  for (let k = 0; k < folds; k++) {
+    const weights = fitPageType(pages.filter((_, i) => fold[i] !== k), l2);
+    pages.forEach((p, i) => {
+      if (fold[i] === k) out.set(p, weights);
+    });
+  }
+  return out;
+}
+
+/** The script most of a page's text is in (text/words.ts), for figures per script. */
+export function scriptOfPage(page: FitPage): ScriptName {
+  return dominantScript(page.texts.join('\n'));
 }
