@@ -27,7 +27,7 @@ const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
  * Marks that end the names: what follows is a date, a role, a reading time or a share button.
  * "," is handled apart (it may separate two names or a name and a role).
  */
-const STOPS = new Set(['·', '|', '•', '—', '–', '/', '(', ')', '[', ']', '｜', '丨', '，', '。', '\n']);
+const STOPS = new Set(['·', '⋅', '∙', '|', '•', '—', '–', '/', '(', ')', '[', ']', '｜', '丨', '，', '。', '\n']);
 
 /** Words that join two names. */
 const JOINERS = new Set(['and', '&', 'und', 'et', 'y', 'e', 'и', 'en', 'och', 'og', 'i', 'oraz', '和', '、']);
@@ -42,9 +42,13 @@ const ROLE_WORDS = new Set([
   'producer', 'analyst', 'editorial', 'desk', 'team', 'senior', 'chief', 'deputy', 'associate', 'contributing', 'special',
   'political', 'business', 'science', 'health', 'technology', 'sports', 'sport', 'news', 'press', 'published', 'updated',
   'posted', 'min', 'minute', 'minutes', 'read', 'comments', 'comment', 'share', 'follow', 'email', 'twitter', 'updated:',
+  'founder', 'co-founder', 'cofounder', 'ceo', 'cto', 'lead', 'reviewer', 'expert', 'manager', 'director', 'head', 'architect',
+  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer',
   'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
   'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
 ]);
+/** Words that make a part a date or counter label, never a name. */
+const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min', 'read', 'comments', 'views', 'share']);
 /** Words after which the rest is a place or an affiliation: "at Holm Lane", "in Brussels", "for The Times". */
 const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'aus', 'à', 'en', 'в', 'из']);
 /** Words that mean the text is not a byline at all (a date label or a count). */
@@ -130,23 +134,29 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
   }
   close();
   const names: string[] = [];
-  for (const part of parts) {
-    const name = cleanName(part);
+  parts.forEach((part, index) => {
+    const name = cleanName(part, index === 0);
     if (name) names.push(name);
-  }
+  });
   return { names, introduced };
 }
 
 /** A candidate name's words, or null when they are a role, a place, a date or too many words. */
-function cleanName(words: string[]): string | null {
+function cleanName(words: string[], first: boolean): string | null {
   let kept = words;
+  // The first part keeps "Resy Staff" or "Marketing Team" (a byline may name a desk), cut before a
+  // role that follows the name ("Rasmus Barslund Founder"); a later part that holds a role word is
+  // the first one's role ("Priya Lal, Transport Correspondent").
+  const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
+  if (first && role >= 2 && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
+  else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
   const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w.toLowerCase()));
   if (place > 0) kept = kept.slice(0, place);
   kept = kept.map((w) => w.replace(/^@/u, ''));
   // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
   if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
   if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
-  if (kept.some((w) => ROLE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
+  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
   if (kept.length === 1 && NOT_A_NAME.has(kept[0]!.toLowerCase())) return null;
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.

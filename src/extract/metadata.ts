@@ -138,7 +138,10 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // Authors: JSON-LD, then meta, then the visible byline.
   let authors = ld.authors.flatMap(cleanDeclaredAuthor);
   if (authors.length === 0) authors = AUTHOR_META.flatMap((k) => metaAll(k)).slice(0, 1).flatMap(cleanDeclaredAuthor);
-  if (authors.length === 0 && visible) authors = visible.authors;
+  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
+  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
+    authors = visible.authors;
+  }
   authors = unique(authors);
 
   const published =
@@ -312,7 +315,7 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
   const above = body.headlineId !== null && body.headlineId < firstBodyId ? range(Math.max(0, body.headlineId - 40), body.headlineId) : [];
   const footer = range(lastBodyEnd, Math.min(nodes.length, lastBodyEnd + FOOTER_WINDOW_NODES));
 
-  const authors = bylineIn(tree, header) ?? bylineIn(tree, above) ?? bylineIn(tree, bodyStart, 'strong') ?? bylineIn(tree, footer, 'strong') ?? [];
+  const authors = bylineIn(tree, header) ?? bylineIn(tree, above) ?? bylineIn(tree, bodyStart, 'strong') ?? bylineIn(tree, footer) ?? [];
 
   let published: Dated | null = null;
   let modified: Dated | null = null;
@@ -413,7 +416,8 @@ function textOf(tree: LayoutTree, id: number, maxChars: number): string {
     const node = tree.nodes[i];
     if (!node || tree.hidden[i]) continue;
     if (node.kind === 'element') {
-      if (tree.isBlock[i] && i !== id && parts.length > 0) parts.push(' · ');
+      // Blocks part fields; an inline-block or flex item is at least a space away from its neighbour.
+      if (i !== id && parts.length > 0) parts.push(tree.isBlock[i] ? ' · ' : node.display === 'inline' || node.display === 'contents' ? '' : ' ');
       continue;
     }
     const text = node.text.slice(0, maxChars + 1);
@@ -453,9 +457,15 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
       if (names.length > 0) return names;
     } else if (mode === 'any') {
       const parent = tree.nodes[node.parent];
-      const text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
+      let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
       if (text.length > MAX_BYLINE_CHARS) continue;
-      const { names, introduced } = namesInByline(text);
+      let { names, introduced } = namesInByline(text);
+      // "Written by" alone in its element, the name in the next: read the two together.
+      if (introduced && names.length === 0 && parent && parent.parent >= 0) {
+        text = textOf(tree, parent.parent, MAX_BYLINE_CHARS + 1);
+        if (text.length > MAX_BYLINE_CHARS) continue;
+        ({ names, introduced } = namesInByline(text));
+      }
       if (names.length === 0) continue;
       if (introduced) return names;
       // "Mei-Lin Foster · 28 February 2024": names with no "By", but next to a date.
