@@ -23,6 +23,8 @@ const INTRODUCERS = new Set(['by', 'von', 'par', 'por', 'door', 'di', 'av', 'af'
 /** A CJK introducer written without a space before the name. */
 const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
 
+const GLUED_BY = /^(By)(\p{Lu}\p{L}{0,40})$/u;
+
 /**
  * Marks that end the names: what follows is a date, a role, a reading time or a share button.
  * "," is handled apart (it may separate two names or a name and a role).
@@ -47,6 +49,8 @@ const ROLE_WORDS = new Set([
   'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
   'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
 ]);
+/** Role words that end a desk's name and stay in it ("TOI Lifestyle Desk", "The Upwork Team", "Resy Staff"). */
+const DESK_WORDS = new Set(['team', 'desk', 'staff', 'editors', 'newsroom', 'expert']);
 /** Words that make a part a date or counter label, never a name. */
 const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min', 'read', 'comments', 'views', 'share']);
 /** Words after which the rest is a place or an affiliation: "at Holm Lane", "in Brussels", "for The Times". */
@@ -98,8 +102,8 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
       introduced = true;
       if (all[start] && 'mark' in all[start]! && (all[start] as { mark: string }).mark === ':') start++;
     } else if ('word' in p && !introduced) {
-      // a CJK introducer glued to the name: "记者李明"
-      const glued = GLUED_INTRODUCER.exec(p.word);
+      // an introducer glued to the name: "记者李明", "BySara" (two inline elements without a space)
+      const glued = GLUED_INTRODUCER.exec(p.word) ?? GLUED_BY.exec(p.word);
       if (glued && glued[2]) {
         all[i] = { word: glued[2] };
         start = i;
@@ -148,7 +152,7 @@ function cleanName(words: string[], first: boolean): string | null {
   // role that follows the name ("Rasmus Barslund Founder"); a later part that holds a role word is
   // the first one's role ("Priya Lal, Transport Correspondent").
   const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
-  if (first && role >= 2 && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
+  if (first && role >= 2 && !DESK_WORDS.has(kept[role]!.toLowerCase()) && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
   else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
   const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w.toLowerCase()));
   if (place > 0) kept = kept.slice(0, place);
@@ -156,7 +160,7 @@ function cleanName(words: string[], first: boolean): string | null {
   // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
   if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
   if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
-  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
+  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
   if (kept.length === 1 && NOT_A_NAME.has(kept[0]!.toLowerCase())) return null;
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
@@ -174,10 +178,19 @@ export function looksLikePersonName(name: string): boolean {
   return words.every((w) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w));
 }
 
-/** Author names from a machine field (JSON-LD `author`, meta `author`): URLs and handles dropped. */
+/**
+ * Author names from a machine field (JSON-LD `author`, meta `author`): URLs and handles dropped,
+ * "By" and roles taken off. The value is split into several names only when every part looks like
+ * a person's name ("Jane Smith, Tom Okafor"); otherwise it is one name ("Center for Drug
+ * Evaluation and Research").
+ */
 export function cleanDeclaredAuthor(value: string): string[] {
-  const v = value.trim();
+  const v = value.normalize('NFKC').trim();
   if (v === '' || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
   const { names } = namesInByline(v);
-  return names;
+  if (names.length > 1 && names.every(looksLikePersonName)) return names;
+  if (names.length === 1) return names;
+  const whole = v.replace(/^(by|von|par|por)\s+/iu, '').replace(/^@/u, '').trim();
+  if (whole === '' || /\d{4}|https?:|www\./u.test(whole) || whole.split(' ').length > 12) return names;
+  return [whole];
 }

@@ -137,7 +137,8 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
 
   // Authors: JSON-LD, then meta, then the visible byline.
   let authors = ld.authors.flatMap(cleanDeclaredAuthor);
-  if (authors.length === 0) authors = AUTHOR_META.flatMap((k) => metaAll(k)).slice(0, 1).flatMap(cleanDeclaredAuthor);
+  // Every value of the first author meta key that has one (citation_author is one tag per author).
+  if (authors.length === 0) authors = (AUTHOR_META.map((k) => metaAll(k)).find((values) => values.length > 0) ?? []).flatMap(cleanDeclaredAuthor);
   // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
   if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
     authors = visible.authors;
@@ -453,8 +454,11 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
       if (!marked) continue;
       const text = textOf(tree, id, MAX_BYLINE_CHARS + 1);
       if (text.length > MAX_BYLINE_CHARS) continue;
-      const { names } = namesInByline(text);
-      if (names.length > 0) return names;
+      const { names, introduced } = namesInByline(text);
+      // Marked only by a class word, the element must say "By" or hold what looks like a name
+      // (an "author" class also wraps "Sat", "email" or "Posts").
+      const strong = node.tag === 'address' || (node.attrs.itemprop ?? '').toLowerCase().includes('author') || node.tag === 'a';
+      if (names.length > 0 && (strong || introduced || names.every(looksLikePersonName))) return names;
     } else if (mode === 'any') {
       const parent = tree.nodes[node.parent];
       let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
