@@ -12,6 +12,7 @@
  */
 import { BroadsheetError, ConfigError, describeError } from '../errors.js';
 import { extractFromSnapshot, type SnapshotExtraction } from '../extract/from-snapshot.js';
+import { loadTextLanguageModel } from '../extract/text-language.js';
 import { refreshHead, type FrontierPolicy } from '../frontier/index.js';
 import type { RenderOptionsInput, RenderSession } from '../render/index.js';
 import { DEFAULT_FETCH_LIMITS, guardedFetchFunction } from '../net/guarded-fetch.js';
@@ -142,6 +143,8 @@ class Crawler {
 
   async run(): Promise<CrawlSummary> {
     this.prepare();
+    // The metadata stage asks the language identifier synchronously: load it before any page.
+    await loadTextLanguageModel();
     if (this.options.maxTimeMs !== undefined) this.deadline = performance.now() + this.options.maxTimeMs;
     const workers = Array.from({ length: this.options.concurrency }, () => this.worker());
     try {

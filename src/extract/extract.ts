@@ -16,6 +16,7 @@ import type { Article, PageTypeVerdict } from './article.js';
 import { extractFromSnapshot, type Explanation, type ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
 import { unitOverlays } from './overlays.js';
+import { loadTextLanguageModel } from './text-language.js';
 import type { BudgetCut } from './page-budget.js';
 
 export interface ExtractTimings {
@@ -85,6 +86,8 @@ export async function extract(inputs: string | readonly string[], options: Extra
 export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
   const { browser: injected, onResult, params, relaunchBrowser, retainResults, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
+  // The language of the text is asked synchronously in the pure stages: load the identifier first.
+  await loadTextLanguageModel();
   const browser = injected ?? (await launchBrowser());
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
   const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
@@ -105,6 +108,7 @@ export async function extractHtml(
 ): Promise<ExtractionResult> {
   const { browser: injected, params, url, onResult: _ignored, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
+  await loadTextLanguageModel();
   const browser = injected ?? (await launchBrowser());
   try {
     const session = new RenderSession(browser, { concurrency: 1 });

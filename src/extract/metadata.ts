@@ -151,7 +151,8 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
     visible?.published ??
     dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
     visible?.dateline ??
-    dated(ld.pagePublished, 'json-ld');
+    dated(ld.pagePublished, 'json-ld') ??
+    dated(firstTimeDatetime(snapshot), 'time');
   const modified =
     dated(ld.modified, 'json-ld') ??
     dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
@@ -395,6 +396,14 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
   }
 
   return { authors, published, modified, dateline, tags, categories, ...bodyMedia(body), license };
+}
+
+/** The first `<time datetime>` of the document (the last resort: it may be a sidebar's). */
+function firstTimeDatetime(snapshot: LayoutSnapshot): string | null {
+  for (const node of snapshot.nodes) {
+    if (node.kind === 'element' && node.tag === 'time' && node.attrs.datetime && normalizeDate(node.attrs.datetime)) return node.attrs.datetime;
+  }
+  return null;
 }
 
 function range(from: number, to: number): number[] {
