@@ -171,11 +171,17 @@ function cleanName(words: string[], first: boolean): string | null {
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** A capitalised word with lower-case letters ("Mei-Lin", "McNamara", "O'Neil"); an all-caps "USA TODAY" is a masthead. */
+const NAME_WORD = /^\p{Lu}\p{Ll}[\p{L}'’-]*$/u;
+/** "J.", "J.R.", "A" */
+const INITIALS = /^(\p{Lu}\.?){1,3}$/u;
+const NAME_PARTICLES = new Set(['de', 'da', 'di', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'bin', 'al', 'el', 'dos', 'del', 'ten', 'ter']);
+
 /** Two to four capitalised words of letters (with - ' . inside): "Mei-Lin Foster", "Tom O'Neil". */
 export function looksLikePersonName(name: string): boolean {
   const words = name.split(' ');
   if (words.length < 2 || words.length > 4) return CJK.test(name) && name.length <= 4;
-  return words.every((w) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w));
+  return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
 }
 
 /**

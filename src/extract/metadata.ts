@@ -109,6 +109,8 @@ const FOOTER_WINDOW_NODES = 120;
 const MIN_TEXT_FOR_LANGUAGE = 200;
 /** Below this probability the identifier's answer yields to a declared language. */
 const MIN_LANGUAGE_CONFIDENCE = 0.5;
+/** Images outside the body's blocks smaller than this on a side are avatars, icons and badges. */
+const MIN_IMAGE_PX = 100;
 /** At most this many tags, categories, images or links are kept. */
 const MAX_LIST = 200;
 
@@ -499,11 +501,15 @@ function bodyMedia(body: BodyPlace): { images: BodyImage[]; links: BodyLink[] } 
   const lastBodyEnd = Math.max(...body.blockIds.map((id) => tree.subtreeEnd[id] ?? id + 1));
   const inBlock = (id: number): boolean => body.blockIds.some((b) => id >= b && id < (tree.subtreeEnd[b] ?? b + 1));
   const containerEnd = tree.subtreeEnd[body.containerId] ?? lastBodyEnd;
-  for (let id = Math.max(body.containerId, 0); id < containerEnd && id < lastBodyEnd; id++) {
+  // Images from after the headline (a lead figure above the text) or the container's start.
+  const headlineEnd = body.headlineId !== null && body.headlineId < firstBodyId ? (tree.subtreeEnd[body.headlineId] ?? 0) : 0;
+  const imagesFrom = Math.max(body.containerId, headlineEnd, 0);
+  for (let id = imagesFrom; id < containerEnd && id < lastBodyEnd; id++) {
     const el = elementOf(tree, id);
     if (!el || tree.hidden[id]) continue;
     const within = inBlock(id);
-    if (el.tag === 'img' && (within || id > firstBodyId) && el.attrs.src && /^https?:/iu.test(el.attrs.src)) {
+    const large = el.box.width >= MIN_IMAGE_PX && el.box.height >= MIN_IMAGE_PX;
+    if (el.tag === 'img' && (within || large) && el.attrs.src && /^https?:/iu.test(el.attrs.src)) {
       if (seenImages.has(el.attrs.src) || images.length >= MAX_LIST) continue;
       seenImages.add(el.attrs.src);
       images.push({ url: el.attrs.src, alt: el.attrs.alt?.trim() || null, caption: captionOf(tree, id) });

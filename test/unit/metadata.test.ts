@@ -9,7 +9,9 @@ import { cleanDeclaredAuthor, namesInByline } from '../../src/extract/metadata-a
 import { dateFromUrl, dateInText, normalizeDate } from '../../src/extract/metadata-dates.js';
 import { loadTextLanguageModel } from '../../src/extract/text-language.js';
 import type { SnapshotMeta } from '../../src/types.js';
-import { el, p, snapshot, text } from './support/snapshot-builder.js';
+import { a, el, p, prose, snapshot, text, type Spec } from './support/snapshot-builder.js';
+import { newsPage, paragraphs } from './support/pages.js';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 
 function metaOf(meta: Partial<SnapshotMeta>, bodyText = 'Some English body text.') {
   return readMetadata(snapshot([p(bodyText)], { meta }), bodyText);
@@ -315,5 +317,67 @@ test.describe('site name, tags, categories, licence, fingerprint, hostname', () 
   test('hostname from the page URL; none for a saved page served under the unknown origin', () => {
     expect(readMetadata(snapshot([p('Body.')], { url: 'https://www.news.example/a' }), 'Body.').hostname).toBe('www.news.example');
     expect(readMetadata(snapshot([p('Body.')], { url: 'http://saved.invalid/x.html' }), 'Body.').hostname).toBeNull();
+  });
+});
+
+test.describe('what the page shows around and in the body (buildArticle)', () => {
+  const withByline = (byline: Spec[], extra: { after?: Spec[]; meta?: Partial<SnapshotMeta> } = {}) =>
+    extractFromSnapshot(
+      newsPage({
+        article: [
+          el('div', { class: 'story-meta' }, byline),
+          el('figure', [el('img', { src: 'https://news.example/img/bridge.jpg', alt: 'The bridge at dawn' }), el('figcaption', [text('The bridge in March. Photo: Courier archive')])]),
+          ...paragraphs(2),
+          el('p', [text(`${prose(3, 20)} Read `), a('the council report', 'https://council.example/report'), text(' for details.')]),
+          ...paragraphs(2, 12),
+        ],
+        afterArticle: extra.after ?? [],
+        meta: extra.meta ?? {},
+      }),
+    );
+
+  test('"By Priya Lal, Transport Correspondent · Published 14 May 2024, 06:00" gives the name and the day', () => {
+    const r = withByline([text('By '), a('Priya Lal', 'https://news.example/authors/priya-lal'), text(', Transport Correspondent · Published 14 May 2024, 06:00')]);
+    expect(r.kind).toBe('article');
+    if (r.kind !== 'article') return;
+    expect(r.article.authors).toEqual(['Priya Lal']);
+    expect(r.article.byline).toBe('Priya Lal');
+    expect([r.article.publishedAt, r.article.publishedAtSource]).toEqual(['2024-05-14', 'dateline']);
+  });
+
+  test('<address> and <time datetime> between the headline and the body', () => {
+    const r = withByline([el('address', [text('Nell Garrity')]), text(' · '), el('time', { datetime: '2024-03-09' }, [text('9 March 2024')])]);
+    if (r.kind !== 'article') throw new Error('no article');
+    expect(r.article.byline).toBe('Nell Garrity');
+    expect([r.article.publishedAt, r.article.publishedAtSource]).toEqual(['2024-03-09', 'time']);
+  });
+
+  test('the declared author wins over the visible one when it is a person; the publisher does not', () => {
+    const person = withByline([text('By Sally Pengelly')], { meta: { metaTags: [{ key: 'author', content: 'Jane Smith' }] } });
+    const org = withByline([text('By Sally Pengelly')], { meta: { metaTags: [{ key: 'author', content: 'USA TODAY' }] } });
+    if (person.kind !== 'article' || org.kind !== 'article') throw new Error('no article');
+    expect(person.article.byline).toBe('Jane Smith');
+    expect(org.article.byline).toBe('Sally Pengelly');
+  });
+
+  test('the body\'s images with alt text and caption, its links, and rel=tag links after it', () => {
+    const r = withByline([text('By Sally Pengelly')], {
+      after: [el('div', { class: 'tags' }, [a('Bridges', 'https://news.example/tag/bridges', { rel: 'tag' }), a('Floods', 'https://news.example/tag/floods', { rel: 'tag' })])],
+    });
+    if (r.kind !== 'article') throw new Error('no article');
+    expect(r.article.images).toEqual([{ url: 'https://news.example/img/bridge.jpg', alt: 'The bridge at dawn', caption: 'The bridge in March. Photo: Courier archive' }]);
+    expect(r.article.leadImage).toBe('https://news.example/img/bridge.jpg');
+    expect(r.article.links).toEqual([{ url: 'https://council.example/report', text: 'the council report' }]);
+    expect(r.article.tags).toEqual(['Bridges', 'Floods']);
+    // The sidebar's and the footer's links are not the body's.
+    expect(r.article.links.some((l) => l.text === 'Most read' || l.text === 'Contact')).toBe(false);
+  });
+
+  test('a masthead date above the headline is not the dateline', () => {
+    const r = extractFromSnapshot(
+      newsPage({ article: [el('div', { class: 'meta' }, [text('16.05.2024 | Views: 2 031')]), ...paragraphs(5)] }),
+    );
+    if (r.kind !== 'article') throw new Error('no article');
+    expect(r.article.publishedAt).toBe('2024-05-16');
   });
 });
