@@ -111,6 +111,10 @@ const MIN_TEXT_FOR_LANGUAGE = 200;
 const MIN_LANGUAGE_CONFIDENCE = 0.5;
 /** Images outside the body's blocks smaller than this on a side are avatars, icons and badges. */
 const MIN_IMAGE_PX = 100;
+/** Further above the headline than the near zone, the dateline search goes this many nodes up. */
+const DATELINE_WIDE_NODES = 200;
+/** Away from the headline, a dateline is a text of at most this many characters. */
+const LONE_DATELINE_CHARS = 60;
 /** At most this many tags, categories, images or links are kept. */
 const MAX_LIST = 200;
 
@@ -340,21 +344,30 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
     if (published) break;
   }
   // Then the first date a short text of the header spells (the visible dateline).
-  for (const zone of [header, above]) {
+  // Near the headline any short text may be the dateline; further up and after the body only a
+  // text that is little more than a date ("Last updated: November 13, 2025").
+  const aboveWide = body.headlineId !== null && body.headlineId < firstBodyId ? range(Math.max(0, body.headlineId - DATELINE_WIDE_NODES), body.headlineId - 40) : [];
+  const datelineZones: Array<[number[], number]> = [
+    [header, MAX_DATE_TEXT],
+    [above, MAX_DATE_TEXT],
+    [aboveWide, LONE_DATELINE_CHARS],
+    [footer, LONE_DATELINE_CHARS],
+  ];
+  for (const [zone, maxChars] of datelineZones) {
     for (const id of zone) {
       const node = nodes[id];
       if (!node || tree.hidden[id]) continue;
       if (node.kind === 'element') {
         const cls = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`;
         if (!DATE_CLASS.test(cls)) continue;
-        const text = textOf(tree, id, MAX_DATE_TEXT + 1);
-        if (text.length > MAX_DATE_TEXT) continue;
+        const text = textOf(tree, id, maxChars + 1);
+        if (text.length > maxChars) continue;
         const value = dateInText(text);
         if (value) {
           dateline = { value, source: 'dateline' };
           break;
         }
-      } else if (node.text.length <= MAX_DATE_TEXT) {
+      } else if (node.text.length <= maxChars) {
         const value = dateInText(node.text);
         if (value) {
           dateline = { value, source: 'dateline' };
