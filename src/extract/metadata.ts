@@ -115,6 +115,8 @@ const MIN_IMAGE_PX = 100;
 const DATELINE_WIDE_NODES = 200;
 /** Away from the headline, a dateline is a text of at most this many characters. */
 const LONE_DATELINE_CHARS = 60;
+/** In the body's first stretch (a byline line taken into the body), a dateline is a text this short. */
+const BODY_DATELINE_CHARS = 100;
 /** At most this many tags, categories, images or links are kept. */
 const MAX_LIST = 200;
 
@@ -350,6 +352,7 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
   const datelineZones: Array<[number[], number]> = [
     [header, MAX_DATE_TEXT],
     [above, MAX_DATE_TEXT],
+    [bodyStart, BODY_DATELINE_CHARS],
     [aboveWide, LONE_DATELINE_CHARS],
     [footer, LONE_DATELINE_CHARS],
   ];
@@ -521,7 +524,8 @@ function bodyMedia(body: BodyPlace): { images: BodyImage[]; links: BodyLink[] } 
     const el = elementOf(tree, id);
     if (!el || tree.hidden[id]) continue;
     const within = inBlock(id);
-    const large = el.box.width >= MIN_IMAGE_PX && el.box.height >= MIN_IMAGE_PX;
+    // A figure's image is content at any rendered size (offline, a broken image shrinks to its alt text).
+    const large = el.tag === 'img' && ((el.box.width >= MIN_IMAGE_PX && el.box.height >= MIN_IMAGE_PX) || figureOf(tree, id) >= 0);
     if (el.tag === 'img' && (within || large) && el.attrs.src && /^https?:/iu.test(el.attrs.src)) {
       if (seenImages.has(el.attrs.src) || images.length >= MAX_LIST) continue;
       seenImages.add(el.attrs.src);
@@ -534,15 +538,17 @@ function bodyMedia(body: BodyPlace): { images: BodyImage[]; links: BodyLink[] } 
   return { images, links };
 }
 
+/** The `<figure>` an image sits in (up to four levels up), or -1. */
+function figureOf(tree: LayoutTree, imageId: number): number {
+  for (let p = tree.nodes[imageId]?.parent ?? -1, up = 0; p >= 0 && up < 4; p = tree.nodes[p]?.parent ?? -1, up++) {
+    if (elementOf(tree, p)?.tag === 'figure') return p;
+  }
+  return -1;
+}
+
 /** The `<figcaption>` of the `<figure>` an image sits in (up to four levels up). */
 function captionOf(tree: LayoutTree, imageId: number): string | null {
-  let figure = -1;
-  for (let p = tree.nodes[imageId]?.parent ?? -1, up = 0; p >= 0 && up < 4; p = tree.nodes[p]?.parent ?? -1, up++) {
-    if (elementOf(tree, p)?.tag === 'figure') {
-      figure = p;
-      break;
-    }
-  }
+  const figure = figureOf(tree, imageId);
   if (figure < 0) return null;
   for (let id = figure + 1; id < (tree.subtreeEnd[figure] ?? figure); id++) {
     if (elementOf(tree, id)?.tag === 'figcaption') return textOf(tree, id, 1000) || null;
