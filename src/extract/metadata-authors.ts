@@ -165,7 +165,10 @@ function cleanName(words: string[], first: boolean): string | null {
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
   if (!kept.some((w) => /\p{L}/u.test(w))) return null;
-  const name = kept.join(' ').replace(/[.,:;]+$/u, '').trim();
+  let name = kept.join(' ');
+  // Trailing punctuation off, by a loop (a `[.,:;]+$` pattern rescans runs of marks).
+  while (name.length > 0 && '.,:;'.includes(name[name.length - 1]!)) name = name.slice(0, -1);
+  name = name.trim();
   return name.length >= 2 ? name : null;
 }
 
