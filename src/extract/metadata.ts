@@ -95,6 +95,8 @@ const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpres
 const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
 /** …unless they mark a comment's author, an avatar or an author's biography box. */
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
+/** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
+const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
 /** Class or id words that mark a dateline element. */
 const DATE_CLASS = /date|time|publish|posted|dateline|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */
@@ -498,7 +500,9 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
         ({ names, introduced } = namesInByline(text));
       }
       if (names.length === 0) continue;
-      if (introduced) return names;
+      // "By …" at the start is a byline whatever the names look like ("By admin"); a "by" inside a
+      // sentence ("powered by coffee", "made by humans, not robots") only with a person's name.
+      if (introduced && (BYLINE_START.test(text) || names.every(looksLikePersonName))) return names;
       // "Mei-Lin Foster · 28 February 2024": names with no "By", but next to a date.
       if (dateInText(text) !== null && names.every(looksLikePersonName)) return names;
     }
