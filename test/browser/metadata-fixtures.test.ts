@@ -39,3 +39,23 @@ for (const name of fixtures) {
     expect(result.article, expected.pins).toMatchObject(expected.metadata);
   });
 }
+
+/** The bundled samples (samples/) against the author and day read off each page by hand. */
+const SAMPLES = fileURLToPath(new URL('../../samples/', import.meta.url));
+const samplesTruth = JSON.parse(readFileSync(`${ROOT}samples-truth.json`, 'utf8')) as Record<string, { author?: string; date?: string } | string>;
+
+for (const [slug, truth] of Object.entries(samplesTruth)) {
+  if (typeof truth !== 'object') continue;
+  test(`metadata of sample ${slug}: ${truth.author ?? 'no author'}, ${truth.date ?? 'no date'}`, async ({ session }) => {
+    expect(await loadTextLanguageModel()).toBe(true);
+    const bytes = readFileSync(`${SAMPLES}${slug}.html`);
+    const expectedLanguage = (JSON.parse(readFileSync(`${SAMPLES}${slug}.expected.json`, 'utf8')) as { language: string }).language;
+    const snapshot = await session.render({ kind: 'html', bytes, url: `http://saved.invalid/${slug}.html`, label: slug }, async (page) => page.snapshot);
+    const result = extractFromSnapshot(snapshot);
+    if (result.kind !== 'article') throw new Error(`no article: ${result.reason}`);
+    if (truth.author) expect(result.article.byline).toBe(truth.author);
+    if (truth.date) expect(result.article.publishedAt?.slice(0, 10)).toBe(truth.date);
+    expect(result.article.language).toBe(expectedLanguage);
+    expect(result.article.languageSource).toBe('text');
+  });
+}
