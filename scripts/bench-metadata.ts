@@ -2,7 +2,7 @@
  * Metadata accuracy per field per collection, from cached layout snapshots (no rendering):
  *
  *   npx tsx scripts/cache-snapshots.ts samples aeb wcxb      # once: renders into out/snapshots/
- *   npm run bench:metadata [-- --before <dir>] [--corpus wcxb,aeb,samples] [--limit N] [--pages out.jsonl]
+ *   npm run bench:metadata [-- --before <dir>] [--corpus wcxb,aeb,samples] [--page-type article] [--limit N] [--pages out.jsonl]
  *
  * `--before <dir>` is another checkout's root (e.g. main's code: `git archive <ref> src | tar -x
  * -C <dir>` and a `node_modules` link): its extractFromSnapshot runs on the same snapshots and
@@ -43,6 +43,8 @@ const corpora = (option('--corpus') ?? 'wcxb,aeb,samples').split(',').filter(Boo
 const limit = option('--limit') ? Number(option('--limit')) : Infinity;
 const beforeDir = option('--before');
 const pagesOut = option('--pages');
+/** Only pages the collection labels with this type (WCXB: article, forum, product, …). */
+const pageType = option('--page-type');
 
 async function extractorFrom(root: string): Promise<Extractor> {
   const mod = (await import(pathToFileURL(join(root, 'src/extract/from-snapshot.ts')).href)) as {
@@ -138,8 +140,9 @@ for (const name of corpora) {
   let missing = 0;
   await forEachSnapshot(corpus, { concurrency: 1 }, async (entry, index) => {
     if (index >= limit) return;
-    pages++;
     const page = entry.page;
+    if (pageType && page.pageType !== pageType) return;
+    pages++;
     const truth: Truth = {};
     if (corpus.format === 'wcxb') Object.assign(truth, await wcxbTruth(corpus.dir, page.id));
     if (corpus.format === 'samples') {
