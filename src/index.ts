@@ -21,9 +21,11 @@ export type { BroadsheetRecord, ArticleRecord, NoneRecord, ErrorRecord, RecordMe
 export type { ExtractionResult, ExtractTimings } from './extract/extract.js';
 export type { ExtractOptionsInput } from './extract/options.js';
 export { extractFromSnapshot, DEFAULT_EXTRACT_PARAMS } from './extract/from-snapshot.js';
+/** Call once before `extractFromSnapshot` for the language of the text (else the page's declared language is used). */
+export { loadTextLanguageModel } from './extract/text-language.js';
 export type { SnapshotExtraction, Explanation, ExplainedUnit, ExtractParams } from './extract/from-snapshot.js';
 export type { Article } from './extract/article.js';
-export type { ArticleMetadata } from './extract/metadata.js';
+export type { ArticleMetadata, BodyImage, BodyLink, DateSource, LanguageSource } from './extract/metadata.js';
 
 // The stages, for replay and tuning.
 export { buildLayoutTree } from './segment/tree.js';

@@ -56,6 +56,8 @@ export interface SnapshotAttributes {
   role?: string;
   /** Resolved absolute URL, for `<a>` (as written when it does not parse as a URL). */
   href?: string;
+  /** `rel`, lower-case, for `<a>` (author, tag, license: read by the metadata stage). */
+  rel?: string;
   /** Resolved absolute URL, for `<img>` (current source) and `<source>`. */
   src?: string;
   alt?: string;

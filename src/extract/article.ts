@@ -10,7 +10,7 @@ import { collapseWhitespace } from '../segment/text.js';
 import { bodyHtml } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
-import { readMetadata, type ArticleMetadata } from './metadata.js';
+import { declaredTitle, readMetadata, type ArticleMetadata } from './metadata.js';
 
 /** What kind of page the body came from (score/page-type.ts). */
 export interface PageTypeVerdict {
@@ -43,13 +43,16 @@ export function buildArticle(
   const text = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
   const html = bodyHtml(tree, selection.bodyBlocks, selection.containerId, (id) => skipped.has(id));
-  const metadata = readMetadata(tree.snapshot, text);
   // Where the body starts in document order (ids are pre-order): the headline comes before it,
   // even when it shares an element with the body (an old table cell split at <br><br>).
   const firstBodyId = Math.min(...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
+  const headline = pickTitle(tree, declaredTitle(tree.snapshot), firstBodyId, selection.bodyStyle.fontSizePx, pageType.type !== 'article');
+  // The body's block roots: the owners of whole blocks, the run members of split ones.
+  const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));
+  const metadata = readMetadata(tree.snapshot, text, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null });
   return {
     ...metadata,
-    title: pickTitle(tree, metadata.title, firstBodyId, selection.bodyStyle.fontSizePx),
+    title: headline?.text ?? null,
     url: tree.snapshot.url,
     pageType,
     text,
@@ -64,7 +67,13 @@ export function buildArticle(
  * agrees with, else the largest `<h1>` above the body, else the declared title without its
  * " | Section | Site name" parts.
  */
-function pickTitle(tree: LayoutTree, declared: string | null, firstBodyId: number, bodyFontPx: number): string | null {
+function pickTitle(
+  tree: LayoutTree,
+  declared: string | null,
+  firstBodyId: number,
+  bodyFontPx: number,
+  notArticle: boolean,
+): { text: string; id: number | null } | null {
   // Headline candidates: visible h1s, and short lines set much larger than the body above it
   // (div-soup pages style a <div> as the headline).
   const candidates: Array<{ id: number; text: string; fontSizePx: number; h1: boolean }> = [];
@@ -92,17 +101,25 @@ function pickTitle(tree: LayoutTree, declared: string | null, firstBodyId: numbe
       }
     }
   }
-  if (agreed) return agreed.text;
+  if (agreed) return { text: agreed.text, id: agreed.id };
+  // A page that is no article (a service, product or forum page) whose headings do not agree with
+  // its title: the title names the page, the h1 is a slogan ("Clarity, finally."). WCXB-dev: the
+  // truth is the title's main part on 70 of 106 such service pages, the h1 on 24.
+  const docTitle = tree.snapshot.meta.title.trim();
+  if (notArticle && docTitle) {
+    const docParts = splitTitle(docTitle);
+    return { text: docParts.reduce((a, b) => (b.length > a.length && b !== docTitle ? b : a), docParts.length > 1 ? docParts[1]! : docTitle), id: null };
+  }
   const h1s = candidates.filter((c) => c.h1);
   const above = h1s.filter((h) => h.id < firstBodyId).sort((a, b) => b.fontSizePx - a.fontSizePx)[0];
-  if (above) return above.text;
-  if (h1s.length === 1) return h1s[0]!.text;
+  if (above) return { text: above.text, id: above.id };
+  if (h1s.length === 1) return { text: h1s[0]!.text, id: h1s[0]!.id };
   // No h1 and a declared title that names no visible line (often just the site name): the
   // display line nearest above the body is the headline (a masthead sits further up).
   const nearest = candidates.filter((c) => c.id < firstBodyId).sort((a, b) => b.id - a.id)[0];
-  if (nearest) return nearest.text;
+  if (nearest) return { text: nearest.text, id: nearest.id };
   if (!declared) return null;
-  return parts.reduce((a, b) => (b.length > a.length ? b : a), declared);
+  return { text: parts.reduce((a, b) => (b.length > a.length ? b : a), declared), id: null };
 }
 
 /** "Headline | Section | Site" → its parts (the whole title is one of them). */

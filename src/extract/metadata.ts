@@ -1,129 +1,563 @@
 /**
- * Article metadata from what the page declares: JSON-LD (schema.org NewsArticle and kin),
- * Open Graph / article: / Dublin Core / twitter meta tags, `<link rel>`, `<html lang>`, and
- * `<time datetime>`. Pure. Each field takes the first source that has it, in the order listed.
+ * Article metadata: what the page declares (JSON-LD, Open Graph / article: / Dublin Core /
+ * twitter meta tags, `<link rel>`, `<html lang>`), what it shows (the byline and dateline
+ * between the headline and the body, `<time>`, tag lists, the body's images and links) and
+ * what its text is (language, fingerprint). Pure, apart from the language identifier, which
+ * is asked synchronously once loaded (text-language.ts).
+ *
+ * Each field is a cascade of sources in the order of the `*_SOURCES` lists below; the first
+ * that gives a usable value wins, and dates and language say which one did.
  */
-import type { LayoutSnapshot } from '../types.js';
-import { hasCjk } from '../segment/text.js';
+import type { LayoutSnapshot, SnapshotElement } from '../types.js';
+import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
+import type { LayoutTree } from '../segment/tree.js';
+import { collapseWhitespace } from '../segment/text.js';
+import { simhash64 } from '../store/near-duplicate.js';
+import { cleanDeclaredAuthor, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline } from './metadata-authors.js';
+import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
+import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
+import { identifyTextLanguage } from './text-language.js';
+
+export type DateSource = 'json-ld' | 'meta' | 'time' | 'url' | 'dateline';
+export type LanguageSource = 'text' | 'html-lang' | 'meta';
+
+export interface BodyImage {
+  url: string;
+  alt: string | null;
+  caption: string | null;
+}
+
+export interface BodyLink {
+  url: string;
+  text: string;
+}
 
 export interface ArticleMetadata {
   title: string | null;
+  /** The authors joined by ", ". */
   byline: string | null;
+  authors: string[];
+  /** ISO 8601: `YYYY-MM-DD` for a day, `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`) for a time with a zone. */
   publishedAt: string | null;
+  publishedAtSource: DateSource | null;
   modifiedAt: string | null;
+  modifiedAtSource: DateSource | null;
+  /** Language of the text (ISO 639-1, else 639-3), from the identifier; the page's declaration only as a fallback. */
   language: string | null;
+  languageSource: LanguageSource | null;
   canonicalUrl: string | null;
-  leadImage: string | null;
+  hostname: string | null;
   siteName: string | null;
   description: string | null;
-}
-
-/** schema.org types whose JSON-LD node describes the article itself. */
-const ARTICLE_TYPES = /^(NewsArticle|Article|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|BlogPosting|LiveBlogPosting|Report|ScholarlyArticle|TechArticle|WebPage)$/u;
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-export function readMetadata(snapshot: LayoutSnapshot, bodyText: string): ArticleMetadata {
-  const meta = (...keys: string[]): string | null => {
-    for (const key of keys) {
-      const hit = snapshot.meta.metaTags.find((m) => m.key === key && m.content.trim() !== '');
-      if (hit) return hit.content.trim();
-    }
-    return null;
-  };
-  const ld = articleJsonLd(snapshot.meta.jsonLd);
-  const link = (rel: string): string | null => snapshot.meta.links.find((l) => l.rel.split(/\s+/u).includes(rel))?.href ?? null;
-  const timeElement = firstTimeElement(snapshot);
-
-  return {
-    title: str(ld?.['headline']) ?? meta('og:title', 'twitter:title', 'dc.title') ?? (snapshot.meta.title.trim() || null),
-    byline: authorNames(ld?.['author']) ?? meta('author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author'),
-    publishedAt:
-      str(ld?.['datePublished']) ??
-      meta('article:published_time', 'og:article:published_time', 'datepublished', 'date', 'dc.date', 'pubdate', 'publishdate') ??
-      timeElement,
-    modifiedAt: str(ld?.['dateModified']) ?? meta('article:modified_time', 'og:updated_time', 'datemodified'),
-    language: normalizeLanguage(snapshot.meta.lang || str(ld?.['inLanguage']) || meta('og:locale', 'content-language', 'language', 'dc.language')) ?? guessLanguage(bodyText),
-    canonicalUrl: link('canonical') ?? meta('og:url') ?? str(ld?.['url']),
-    leadImage: meta('og:image', 'og:image:url', 'twitter:image', 'twitter:image:src') ?? imageUrl(ld?.['image']),
-    siteName: meta('og:site_name', 'application-name') ?? str(asObject(ld?.['publisher'])?.['name']),
-    description: meta('description', 'og:description', 'twitter:description') ?? str(ld?.['description']),
-  };
-}
-
-/** The first JSON-LD node (top level, in an array, or in `@graph`) of an article type. */
-function articleJsonLd(blocks: string[]): Record<string, Json> | undefined {
-  for (const raw of blocks) {
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(raw) as Json;
-    } catch {
-      continue; // broken JSON-LD is common; it simply is not a source
-    }
-    const queue: Json[] = [parsed];
-    while (queue.length > 0) {
-      const node = queue.shift();
-      if (Array.isArray(node)) queue.push(...node);
-      else if (node && typeof node === 'object') {
-        const types = ([] as Json[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
-        // A plain WebPage (however its @type is written) describes the page, not the article.
-        if (types.some((t) => ARTICLE_TYPES.test(t) && t !== 'WebPage')) return node;
-        if (node['@graph']) queue.push(node['@graph']);
-        if (node['mainEntity']) queue.push(node['mainEntity']);
-      }
-    }
-  }
-  return undefined;
-}
-
-function str(value: Json | undefined): string | null {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  if (typeof value === 'number') return String(value);
-  return null;
-}
-
-function asObject(value: Json | undefined): Record<string, Json> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
-}
-
-function authorNames(value: Json | undefined): string | null {
-  const names = ([] as Json[])
-    .concat(value ?? [])
-    .map((a) => (typeof a === 'string' ? a : str(asObject(a)?.['name'])))
-    .filter((n): n is string => typeof n === 'string' && n.trim() !== '');
-  return names.length > 0 ? names.join(', ') : null;
-}
-
-function imageUrl(value: Json | undefined): string | null {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'string') return first;
-  return str(asObject(first)?.['url']);
-}
-
-function firstTimeElement(snapshot: LayoutSnapshot): string | null {
-  for (const node of snapshot.nodes) {
-    if (node.kind === 'element' && node.tag === 'time' && node.attrs.datetime) return node.attrs.datetime;
-  }
-  return null;
-}
-
-/** `en_US` → `en-US`; empty → null. */
-function normalizeLanguage(value: string | null | undefined): string | null {
-  const v = value?.trim();
-  return v ? v.replace('_', '-') : null;
+  categories: string[];
+  tags: string[];
+  leadImage: string | null;
+  /** The body's images, in document order. */
+  images: BodyImage[];
+  /** The body's links, in document order. */
+  links: BodyLink[];
+  /** A licence: the Creative Commons name ("CC BY-SA 4.0") or the `rel=license` address. */
+  license: string | null;
+  /** SimHash (64 bits, word 2-shingles; store/near-duplicate.ts) of the body text, 16 hex digits. */
+  fingerprint: string | null;
 }
 
 /**
- * When the page does not say, the writing system does: enough CJK characters mean Chinese
- * (the commonest CJK news language; Japanese kana are told apart), Cyrillic means Russian.
- * A guess, marked by being only a primary tag.
+ * Where the body is in the layout tree, so that the visible byline, dateline, images and links
+ * are looked for around and inside it. Without it only declared metadata is read.
  */
-function guessLanguage(text: string): string | null {
-  const sample = text.slice(0, 2000);
-  if (/[\u3040-\u30ff]/u.test(sample)) return 'ja';
-  if (hasCjk(sample)) return 'zh';
-  const cyrillic = sample.match(/[\u0400-\u04ff]/gu)?.length ?? 0;
-  const latin = sample.match(/[a-z]/giu)?.length ?? 0;
-  if (cyrillic > latin) return 'ru';
+export interface BodyPlace {
+  tree: LayoutTree;
+  /** The element holding every body block. */
+  containerId: number;
+  /** The roots of the body's blocks (their subtrees are the body), document order. */
+  blockIds: number[];
+  /** The headline element, when one was found. */
+  headlineId: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heuristics (data). Tuned as a set on WCXB-dev and the samples: `npm run bench:metadata`.
+
+/** Meta tags that name the publication date, in order of trust. */
+const PUBLISHED_META = [
+  'article:published_time', 'og:article:published_time', 'datepublished', 'article.published', 'parsely-pub-date',
+  'sailthru.date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'date', 'dc.date', 'dc.date.issued',
+  'dcterms.date', 'dcterms.issued', 'dcterms.created', 'citation_publication_date', 'citation_date', 'og:pubdate',
+  'datecreated', 'article:published', 'published_time', 'release_date',
+];
+const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'article:modified', 'modified_time'];
+const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'byl', 'parsely-author', 'sailthru.author', 'citation_author', 'twitter:creator'];
+const SITE_NAME_META = ['og:site_name', 'application-name', 'apple-mobile-web-app-title'];
+/** Site names that are no names: a platform's word, not the site's. */
+const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpress', 'blogger', 'website', 'site', 'untitled']);
+/** Class or id words that mark a byline element ("byline", "author-name", "post-author"). */
+const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
+/** …unless they mark a comment's author, an avatar or an author's biography box. */
+const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
+/** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
+const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+/** Class or id words that mark a dateline element. */
+const DATE_CLASS = /date|time|publish|posted|dateline|meta|byline|updated/iu;
+/** Class or id words of a visible tag list. */
+const TAG_LIST_CLASS = /(^|[-_\s])(tags?|tag-?list|post-tags|article-tags|keywords|topics)([-_\s]|$)/iu;
+/** At most this many elements before the body are searched for a byline or dateline when no headline was found. */
+const HEADER_WINDOW_NODES = 250;
+/** The first this many nodes of the body are searched too (a byline between the standfirst and the text). */
+const BODY_STRETCH_NODES = 300;
+/** After the body, the search for a byline or dateline goes this many nodes on (posted-by footers). */
+const FOOTER_WINDOW_NODES = 120;
+/** Body text shorter than this is not enough for the identifier to overrule the page's declared language. */
+const MIN_TEXT_FOR_LANGUAGE = 200;
+/** Below this probability the identifier's answer yields to a declared language. */
+const MIN_LANGUAGE_CONFIDENCE = 0.5;
+/** Images outside the body's blocks smaller than this on a side are avatars, icons and badges. */
+const MIN_IMAGE_PX = 100;
+/** Further above the headline than the near zone, the dateline search goes this many nodes up. */
+const DATELINE_WIDE_NODES = 200;
+/** Away from the headline, a dateline is a text of at most this many characters. */
+const LONE_DATELINE_CHARS = 60;
+/** In the body's first stretch (a byline line taken into the body), a dateline is a text this short. */
+const BODY_DATELINE_CHARS = 100;
+/** At most this many tags, categories, images or links are kept. */
+const MAX_LIST = 200;
+
+// ---------------------------------------------------------------------------------------------
+
+/** The title the page declares: JSON-LD headline, og:title / twitter:title / dc.title, then `<title>`. */
+export function declaredTitle(snapshot: LayoutSnapshot): string | null {
+  const meta = (key: string): string | null => snapshot.meta.metaTags.find((m) => m.key === key && m.content.trim() !== '')?.content.trim() ?? null;
+  return parseJsonLd(snapshot.meta.jsonLd).headline ?? meta('og:title') ?? meta('twitter:title') ?? meta('dc.title') ?? (snapshot.meta.title.trim() || null);
+}
+
+export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: BodyPlace): ArticleMetadata {
+  const metaAll = (key: string): string[] =>
+    snapshot.meta.metaTags.filter((m) => m.key === key && m.content.trim() !== '').map((m) => m.content.trim());
+  const meta = (...keys: string[]): string | null => {
+    for (const key of keys) {
+      const hit = metaAll(key)[0];
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const ld = parseJsonLd(snapshot.meta.jsonLd);
+  const link = (rel: string): string | null => snapshot.meta.links.find((l) => l.rel.split(/\s+/u).includes(rel))?.href ?? null;
+  const visible = body ? visibleFacts(body) : undefined;
+  const pageUrl = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? null : snapshot.url;
+
+  // Authors: JSON-LD, then meta, then the visible byline.
+  let authors = ld.authors.flatMap(cleanDeclaredAuthor);
+  // Every value of the first author meta key that has one (citation_author is one tag per author).
+  if (authors.length === 0) authors = (AUTHOR_META.map((k) => metaAll(k)).find((values) => values.length > 0) ?? []).flatMap(cleanDeclaredAuthor);
+  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
+  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
+    authors = visible.authors;
+  }
+  authors = unique(authors);
+
+  const published =
+    dated(ld.published, 'json-ld') ??
+    dated(PUBLISHED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
+    visible?.published ??
+    dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
+    visible?.dateline ??
+    dated(ld.pagePublished, 'json-ld') ??
+    dated(firstTimeDatetime(snapshot), 'time');
+  const modified =
+    dated(ld.modified, 'json-ld') ??
+    dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
+    visible?.modified ??
+    null;
+
+  const canonicalUrl = httpUrl(link('canonical')) ?? httpUrl(meta('og:url')) ?? httpUrl(ld.url);
+  const language = textLanguage(snapshot, bodyText, ld.inLanguage, meta('og:locale', 'content-language', 'language', 'dc.language'));
+  const images = visible?.images ?? [];
+  return {
+    title: ld.headline ?? meta('og:title', 'twitter:title', 'dc.title') ?? (snapshot.meta.title.trim() || null),
+    byline: authors.length > 0 ? authors.join(', ') : null,
+    authors,
+    publishedAt: published?.value ?? null,
+    publishedAtSource: published?.source ?? null,
+    modifiedAt: modified?.value ?? null,
+    modifiedAtSource: modified?.source ?? null,
+    language: language?.value ?? null,
+    languageSource: language?.source ?? null,
+    canonicalUrl,
+    hostname: hostnameOf(pageUrl) ?? hostnameOf(canonicalUrl),
+    siteName: siteName([...SITE_NAME_META.map((k) => meta(k)), ld.publisher, ld.websiteName]),
+    description: meta('description', 'og:description', 'twitter:description') ?? ld.description,
+    categories: unique([...metaAll('article:section'), ...ld.sections, ...(visible?.categories ?? [])]).slice(0, MAX_LIST),
+    tags: unique([
+      ...metaAll('article:tag'),
+      ...splitList(meta('news_keywords', 'keywords')),
+      ...ld.keywords,
+      ...(visible?.tags ?? []),
+    ]).slice(0, MAX_LIST),
+    leadImage: httpUrl(meta('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src')) ?? httpUrl(ld.image) ?? images[0]?.url ?? null,
+    images,
+    links: visible?.links ?? [],
+    license: licenseOf(link('license') ?? visible?.license ?? ld.license),
+    fingerprint: bodyText.trim() === '' ? null : simhash64(bodyText),
+  };
+}
+
+interface Dated {
+  value: string;
+  source: DateSource;
+}
+
+function dated(raw: string | null, source: DateSource): Dated | null {
+  const value = normalizeDate(raw);
+  return value ? { value, source } : null;
+}
+
+function unique(values: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const value = collapseWhitespace(v).trim();
+    const key = value.toLowerCase();
+    if (value === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}
+
+function splitList(value: string | null): string[] {
+  return value ? value.split(/[,;]/u).map((s) => s.trim()).filter((s) => s.length > 0 && s.length <= 100) : [];
+}
+
+function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function hostnameOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first candidate that is a site's name: not a twitter handle, a URL or a platform's word. */
+function siteName(candidates: Array<string | null>): string | null {
+  for (const raw of candidates) {
+    const name = raw?.trim();
+    if (!name || name.startsWith('@') || /^https?:/iu.test(name) || NOT_SITE_NAMES.has(name.toLowerCase()) || name.length > 100) continue;
+    return name;
+  }
   return null;
 }
+
+/** A Creative Commons address as its name ("CC BY-SA 4.0", "CC0 1.0", "Public Domain Mark"); any other licence as given. */
+function licenseOf(value: string | null): string | null {
+  if (!value) return null;
+  const cc = /creativecommons\.org\/(licenses|publicdomain)\/([a-z-]+)\/?(\d(?:\.\d)?)?/iu.exec(value);
+  if (cc) {
+    const kind = cc[2]!.toLowerCase();
+    if (cc[1]!.toLowerCase() === 'publicdomain') return kind === 'zero' ? `CC0${cc[3] ? ` ${cc[3]}` : ''}` : 'Public Domain Mark';
+    return `CC ${kind.toUpperCase()}${cc[3] ? ` ${cc[3]}` : ''}`;
+  }
+  return value.trim().slice(0, 200) || null;
+}
+
+/** Primary subtag, lower case: `en_US` → `en`, `zh-Hant` → `zh`. */
+function primaryTag(value: string | null | undefined): string | null {
+  const tag = value?.trim().toLowerCase().split(/[-_]/u)[0];
+  return tag && /^[a-z]{2,3}$/u.test(tag) ? tag : null;
+}
+
+/**
+ * The language of the text: the identifier's answer when the text is long enough and it is
+ * sure enough; else what the page declares (`<html lang>`, then JSON-LD inLanguage / meta);
+ * else the identifier's answer however unsure.
+ */
+function textLanguage(
+  snapshot: LayoutSnapshot,
+  bodyText: string,
+  ldLanguage: string | null,
+  metaLanguage: string | null,
+): { value: string; source: LanguageSource } | null {
+  const guess = identifyTextLanguage(bodyText);
+  if (guess && bodyText.length >= MIN_TEXT_FOR_LANGUAGE && guess.confidence >= MIN_LANGUAGE_CONFIDENCE) return { value: guess.language, source: 'text' };
+  const htmlLang = primaryTag(snapshot.meta.lang);
+  if (htmlLang) return { value: htmlLang, source: 'html-lang' };
+  const declared = primaryTag(ldLanguage) ?? primaryTag(metaLanguage);
+  if (declared) return { value: declared, source: 'meta' };
+  return guess ? { value: guess.language, source: 'text' } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows around and in the body.
+
+interface VisibleFacts {
+  authors: string[];
+  published: Dated | null;
+  modified: Dated | null;
+  dateline: Dated | null;
+  tags: string[];
+  categories: string[];
+  images: BodyImage[];
+  links: BodyLink[];
+  license: string | null;
+}
+
+function visibleFacts(body: BodyPlace): VisibleFacts {
+  const { tree } = body;
+  const nodes = tree.nodes;
+  const firstBodyId = Math.min(...body.blockIds);
+  const lastBodyEnd = Math.max(...body.blockIds.map((id) => tree.subtreeEnd[id] ?? id + 1));
+  // The header zone: after the headline (or a window before the body), up to the body.
+  const headerStart = body.headlineId !== null && body.headlineId < firstBodyId ? (tree.subtreeEnd[body.headlineId] ?? body.headlineId + 1) : Math.max(0, firstBodyId - HEADER_WINDOW_NODES);
+  const inBody = (id: number): boolean => body.blockIds.some((b) => id >= b && id < (tree.subtreeEnd[b] ?? b + 1));
+  // …and what the body's first stretch holds between its blocks (a byline under a standfirst
+  // that was taken into the body), then that stretch's blocks themselves.
+  const stretch = range(firstBodyId, Math.min(lastBodyEnd, firstBodyId + BODY_STRETCH_NODES));
+  const header = [...range(headerStart, firstBodyId), ...stretch.filter((id) => !inBody(id))];
+  const bodyStart = stretch.filter(inBody);
+  // Before the headline, back to the start of the container holding both (a byline above the headline).
+  const above = body.headlineId !== null && body.headlineId < firstBodyId ? range(Math.max(0, body.headlineId - 40), body.headlineId) : [];
+  const footer = range(lastBodyEnd, Math.min(nodes.length, lastBodyEnd + FOOTER_WINDOW_NODES));
+
+  const authors = bylineIn(tree, header) ?? bylineIn(tree, above) ?? bylineIn(tree, bodyStart, 'strong') ?? bylineIn(tree, footer) ?? [];
+
+  let published: Dated | null = null;
+  let modified: Dated | null = null;
+  let dateline: Dated | null = null;
+  // Marked-up dates first (itemprop, <time>), in the header, above the headline, then the footer.
+  for (const zone of [header, above, bodyStart, footer]) {
+    for (const id of zone) {
+      const el = elementOf(tree, id);
+      if (!el) continue;
+      const prop = el.attrs.itemprop?.toLowerCase() ?? '';
+      if (el.tag !== 'time' && !prop.includes('date')) continue;
+      const value = normalizeDate(el.attrs.datetime ?? textOf(tree, id, MAX_DATE_TEXT));
+      if (!value) continue;
+      const source: DateSource = el.tag === 'time' ? 'time' : 'dateline';
+      if (prop.includes('modified') || prop.includes('updated')) modified ??= { value, source };
+      else published ??= { value, source };
+    }
+    if (published) break;
+  }
+  // Then the first date a short text of the header spells (the visible dateline).
+  // Near the headline any short text may be the dateline; further up and after the body only a
+  // text that is little more than a date ("Last updated: November 13, 2025").
+  const aboveWide = body.headlineId !== null && body.headlineId < firstBodyId ? range(Math.max(0, body.headlineId - DATELINE_WIDE_NODES), body.headlineId - 40) : [];
+  const datelineZones: Array<[number[], number]> = [
+    [header, MAX_DATE_TEXT],
+    [above, MAX_DATE_TEXT],
+    [bodyStart, BODY_DATELINE_CHARS],
+    [aboveWide, LONE_DATELINE_CHARS],
+    [footer, LONE_DATELINE_CHARS],
+  ];
+  for (const [zone, maxChars] of datelineZones) {
+    for (const id of zone) {
+      const node = nodes[id];
+      if (!node || tree.hidden[id]) continue;
+      if (node.kind === 'element') {
+        const cls = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`;
+        if (!DATE_CLASS.test(cls)) continue;
+        const text = textOf(tree, id, maxChars + 1);
+        if (text.length > maxChars) continue;
+        const value = dateInText(text);
+        if (value) {
+          dateline = { value, source: 'dateline' };
+          break;
+        }
+      } else if (node.text.length <= maxChars) {
+        const value = dateInText(node.text);
+        if (value) {
+          dateline = { value, source: 'dateline' };
+          break;
+        }
+      }
+    }
+    if (dateline) break;
+  }
+
+  // Tags and categories from rel=tag / rel=category links and tag-list elements near the body.
+  const tags: string[] = [];
+  const categories: string[] = [];
+  let license: string | null = null;
+  const nearBody = [...header, ...range(firstBodyId, lastBodyEnd), ...footer];
+  for (const id of nearBody) {
+    const el = elementOf(tree, id);
+    if (!el || el.tag !== 'a' || tree.hidden[id]) continue;
+    const rel = el.attrs.rel?.split(/\s+/u) ?? [];
+    const text = textOf(tree, id, 101);
+    if (rel.includes('tag') && text && text.length <= 100) tags.push(text.replace(/^#/u, ''));
+    else if (rel.includes('category') && text && text.length <= 100) categories.push(text);
+  }
+  for (let id = 0; id < nodes.length && license === null; id++) {
+    const el = elementOf(tree, id);
+    if (!el || el.tag !== 'a' || !el.attrs.href) continue;
+    if ((el.attrs.rel?.split(/\s+/u) ?? []).includes('license') || /creativecommons\.org\/(licenses|publicdomain)\//iu.test(el.attrs.href)) license = el.attrs.href;
+  }
+  if (tags.length === 0) {
+    for (const id of nearBody) {
+      const el = elementOf(tree, id);
+      if (!el || tree.hidden[id] || inBody(id) || !TAG_LIST_CLASS.test(`${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`)) continue;
+      for (let inner = id + 1; inner < (tree.subtreeEnd[id] ?? id); inner++) {
+        const a = elementOf(tree, inner);
+        if (!a || a.tag !== 'a') continue;
+        const text = textOf(tree, inner, 101);
+        if (text && text.length <= 100) tags.push(text.replace(/^#/u, ''));
+      }
+      if (tags.length > 0) break;
+    }
+  }
+
+  return { authors, published, modified, dateline, tags, categories, ...bodyMedia(body), license };
+}
+
+/** The first `<time datetime>` of the document (the last resort: it may be a sidebar's). */
+function firstTimeDatetime(snapshot: LayoutSnapshot): string | null {
+  for (const node of snapshot.nodes) {
+    if (node.kind === 'element' && node.tag === 'time' && node.attrs.datetime && normalizeDate(node.attrs.datetime)) return node.attrs.datetime;
+  }
+  return null;
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = Math.max(0, from); i < to; i++) out.push(i);
+  return out;
+}
+
+function elementOf(tree: LayoutTree, id: number): SnapshotElement | undefined {
+  const node = tree.nodes[id];
+  return node?.kind === 'element' ? node : undefined;
+}
+
+/** The visible text of a subtree, whitespace collapsed, blocks parted by " · "; stops once past `maxChars`. */
+function textOf(tree: LayoutTree, id: number, maxChars: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  const end = tree.subtreeEnd[id] ?? id + 1;
+  for (let i = id; i < end && length <= maxChars; i++) {
+    const node = tree.nodes[i];
+    if (!node || tree.hidden[i]) continue;
+    if (node.kind === 'element') {
+      // Blocks part fields; an inline-block or flex item is at least a space away from its neighbour.
+      if (i !== id && parts.length > 0) parts.push(tree.isBlock[i] ? ' · ' : node.display === 'inline' || node.display === 'contents' ? '' : ' ');
+      continue;
+    }
+    const text = node.text.slice(0, maxChars + 1);
+    parts.push(text);
+    length += text.length;
+  }
+  const text = collapseWhitespace(parts.join('')).trim();
+  return stripSeparators(text);
+}
+
+/** " · a · · b · " → "a · b": the separators blocks left at the ends and doubled. */
+function stripSeparators(text: string): string {
+  const pieces = text.split(' · ').map((p) => p.trim()).filter((p) => p !== '' && p !== '·');
+  return pieces.join(' · ');
+}
+
+/**
+ * The first byline in a zone: an element marked as one (itemprop=author, rel=author, `<address>`,
+ * a byline/author class) whose short text names someone, or (outside 'strong' mode) a short text
+ * that starts with an introducer ("By …", "Автор:", "记者").
+ */
+function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'any'): string[] | null {
+  for (const id of zone) {
+    const node = tree.nodes[id];
+    if (!node || tree.hidden[id]) continue;
+    if (node.kind === 'element') {
+      const cls = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`;
+      const marked =
+        (node.attrs.itemprop ?? '').toLowerCase().includes('author') ||
+        (node.tag === 'a' && (node.attrs.rel?.split(/\s+/u) ?? []).includes('author')) ||
+        node.tag === 'address' ||
+        (BYLINE_CLASS.test(cls) && !NOT_BYLINE_CLASS.test(cls));
+      if (!marked) continue;
+      const text = textOf(tree, id, MAX_BYLINE_CHARS + 1);
+      if (text.length > MAX_BYLINE_CHARS) continue;
+      const { names, introduced } = namesInByline(text);
+      // Marked only by a class word, the element must say "By" or hold what looks like a name
+      // (an "author" class also wraps "Sat", "email" or "Posts").
+      const strong = node.tag === 'address' || (node.attrs.itemprop ?? '').toLowerCase().includes('author') || node.tag === 'a';
+      if (names.length > 0 && (strong || introduced || names.every(looksLikePersonName))) return names;
+    } else if (mode === 'any') {
+      const parent = tree.nodes[node.parent];
+      let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
+      if (text.length > MAX_BYLINE_CHARS) continue;
+      let { names, introduced } = namesInByline(text);
+      // "Written by" alone in its element, the name in the next: read the two together.
+      if (introduced && names.length === 0 && parent && parent.parent >= 0) {
+        text = textOf(tree, parent.parent, MAX_BYLINE_CHARS + 1);
+        if (text.length > MAX_BYLINE_CHARS) continue;
+        ({ names, introduced } = namesInByline(text));
+      }
+      if (names.length === 0) continue;
+      // "By …" at the start is a byline whatever the names look like ("By admin"); a "by" inside a
+      // sentence ("powered by coffee", "made by humans, not robots") only with a person's name.
+      if (introduced && (BYLINE_START.test(text) || names.every(looksLikePersonName))) return names;
+      // "Mei-Lin Foster · 28 February 2024": names with no "By", but next to a date.
+      if (dateInText(text) !== null && names.every(looksLikePersonName)) return names;
+    }
+  }
+  return null;
+}
+
+/** The body's images (with alt text and the caption of their figure) and links. */
+function bodyMedia(body: BodyPlace): { images: BodyImage[]; links: BodyLink[] } {
+  const { tree } = body;
+  const images: BodyImage[] = [];
+  const links: BodyLink[] = [];
+  const seenImages = new Set<string>();
+  // The body's subtrees, and the figures the container holds between its first and last block.
+  const firstBodyId = Math.min(...body.blockIds);
+  const lastBodyEnd = Math.max(...body.blockIds.map((id) => tree.subtreeEnd[id] ?? id + 1));
+  const inBlock = (id: number): boolean => body.blockIds.some((b) => id >= b && id < (tree.subtreeEnd[b] ?? b + 1));
+  const containerEnd = tree.subtreeEnd[body.containerId] ?? lastBodyEnd;
+  // Images from after the headline (a lead figure above the text) or the container's start.
+  const headlineEnd = body.headlineId !== null && body.headlineId < firstBodyId ? (tree.subtreeEnd[body.headlineId] ?? 0) : 0;
+  const imagesFrom = Math.max(body.containerId, headlineEnd, 0);
+  for (let id = imagesFrom; id < containerEnd && id < lastBodyEnd; id++) {
+    const el = elementOf(tree, id);
+    if (!el || tree.hidden[id]) continue;
+    const within = inBlock(id);
+    // A figure's image is content at any rendered size (offline, a broken image shrinks to its alt text).
+    const large = el.tag === 'img' && ((el.box.width >= MIN_IMAGE_PX && el.box.height >= MIN_IMAGE_PX) || figureOf(tree, id) >= 0);
+    if (el.tag === 'img' && (within || large) && el.attrs.src && /^https?:/iu.test(el.attrs.src)) {
+      if (seenImages.has(el.attrs.src) || images.length >= MAX_LIST) continue;
+      seenImages.add(el.attrs.src);
+      images.push({ url: el.attrs.src, alt: el.attrs.alt?.trim() || null, caption: captionOf(tree, id) });
+    } else if (el.tag === 'a' && within && el.attrs.href && /^https?:/iu.test(el.attrs.href) && links.length < MAX_LIST) {
+      const text = textOf(tree, id, 300);
+      links.push({ url: el.attrs.href, text });
+    }
+  }
+  return { images, links };
+}
+
+/** The `<figure>` an image sits in (up to four levels up), or -1. */
+function figureOf(tree: LayoutTree, imageId: number): number {
+  for (let p = tree.nodes[imageId]?.parent ?? -1, up = 0; p >= 0 && up < 4; p = tree.nodes[p]?.parent ?? -1, up++) {
+    if (elementOf(tree, p)?.tag === 'figure') return p;
+  }
+  return -1;
+}
+
+/** The `<figcaption>` of the `<figure>` an image sits in (up to four levels up). */
+function captionOf(tree: LayoutTree, imageId: number): string | null {
+  const figure = figureOf(tree, imageId);
+  if (figure < 0) return null;
+  for (let id = figure + 1; id < (tree.subtreeEnd[figure] ?? figure); id++) {
+    if (elementOf(tree, id)?.tag === 'figcaption') return textOf(tree, id, 1000) || null;
+  }
+  return null;
+}
+
+export type { JsonLdFacts };

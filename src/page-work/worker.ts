@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { BroadsheetError } from '../errors.js';
 import { STAGE_SLOT, stageIndex, type PageWorkStage } from './stages.js';
+import { loadTextLanguageModel } from '../extract/text-language.js';
 import { runPageTask, type PageTask } from './tasks.js';
 
 export interface PageWorkRequest {
@@ -39,7 +40,8 @@ if (port) {
     Atomics.store(shared, STAGE_SLOT, stageIndex(stage));
     if (stallStage === stage && label.includes(STALL_MARK)) for (;;);
   };
-  port.on('message', (request: PageWorkRequest) => {
+  const serve = (): void => {
+    port.on('message', (request: PageWorkRequest) => {
     label = request.label;
     let reply: PageWorkReply;
     try {
@@ -49,8 +51,17 @@ if (port) {
     }
     report('idle');
     port.postMessage(reply);
-  });
-  port.postMessage({ ready: true } satisfies PageWorkReply);
+    });
+  };
+  // The metadata stage asks the language identifier synchronously: each thread loads it before it
+  // says it is ready (messages sent before wait on the port). Without it, the page's declared
+  // language is used (languageSource 'html-lang').
+  void loadTextLanguageModel()
+    .catch(() => false)
+    .then(() => {
+      serve();
+      port.postMessage({ ready: true } satisfies PageWorkReply);
+    });
 }
 
 function serializeError(error: unknown): SerializedError {

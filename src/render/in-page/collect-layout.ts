@@ -177,6 +177,9 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       const raw = element.getAttribute('href');
       const href = absoluteUrl(raw) ?? (raw !== null && raw.trim() !== '' ? raw.trim() : undefined);
       if (href) attrs.href = href;
+      // rel=author / tag / license name a byline, a tag list and a licence (metadata stage).
+      const rel = element.getAttribute('rel');
+      if (rel && rel.trim() !== '') attrs.rel = rel.trim().toLowerCase();
     } else if (tag === 'img') {
       const image = element as HTMLImageElement;
       const movedSrc = element.getAttribute('data-broadsheet-src');

@@ -1,0 +1,205 @@
+/**
+ * Author names from a byline as pages write it: "By Priya Lal, Transport Correspondent ·
+ * Published 14 May 2024, 06:00" → ["Priya Lal"]; "Live coverage by Aoife Dunleavy and Ciarán
+ * Molloy · Last updated 14:10" → ["Aoife Dunleavy", "Ciarán Molloy"]; "Автор: Дарья Лапина" →
+ * ["Дарья Лапина"]; "记者 李明" → ["李明"].
+ *
+ * The text is read as words in one pass (split at whitespace and at a few separator marks); no
+ * pattern runs over the whole text, and a byline longer than MAX_BYLINE_CHARS is not one. Pure.
+ */
+
+/** A byline is short: a longer text is a paragraph that happens to contain "by". */
+export const MAX_BYLINE_CHARS = 250;
+/** A name has at most this many words ("Maria de la Cruz Fernández" is five). */
+const MAX_NAME_WORDS = 5;
+
+/**
+ * Words that introduce the names, lower case (the names follow the last of them that comes
+ * before any name): "By", "Words by", "Posted by", "Von", "Par", "Por", "Door", "Di", "Av",
+ * "Автор:", "Текст:", "作者", "记者", "文/", "編集".
+ */
+const INTRODUCERS = new Set(['by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito', '作者', '记者', '文', '撰文', '編集', '著者']);
+
+/** A CJK introducer written without a space before the name. */
+const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
+
+const GLUED_BY = /^(By)(\p{Lu}\p{L}{0,40})$/u;
+
+/**
+ * Marks that end the names: what follows is a date, a role, a reading time or a share button.
+ * "," is handled apart (it may separate two names or a name and a role).
+ */
+const STOPS = new Set(['·', '⋅', '∙', '|', '•', '—', '–', '/', '(', ')', '[', ']', '｜', '丨', '，', '。', '\n']);
+
+/** Words that join two names. */
+const JOINERS = new Set(['and', '&', 'und', 'et', 'y', 'e', 'и', 'en', 'och', 'og', 'i', 'oraz', '和', '、']);
+
+/**
+ * Words that make a comma part a role or a place, not a name ("Transport Correspondent",
+ * "Staff Writer", "Senior Editor", "Contributor"), lower case. A part holding any of them is
+ * dropped; words after " at " / " in " (a place: "Lewis Achterberg at Holm Lane") are cut.
+ */
+const ROLE_WORDS = new Set([
+  'correspondent', 'editor', 'reporter', 'writer', 'staff', 'contributor', 'columnist', 'journalist', 'photographer',
+  'producer', 'analyst', 'editorial', 'desk', 'team', 'senior', 'chief', 'deputy', 'associate', 'contributing', 'special',
+  'political', 'business', 'science', 'health', 'technology', 'sports', 'sport', 'news', 'press', 'published', 'updated',
+  'posted', 'min', 'minute', 'minutes', 'read', 'comments', 'comment', 'share', 'follow', 'email', 'twitter', 'updated:',
+  'founder', 'co-founder', 'cofounder', 'ceo', 'cto', 'lead', 'reviewer', 'expert', 'manager', 'director', 'head', 'architect',
+  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer',
+  'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
+  'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
+]);
+/** Role words that end a desk's name and stay in it ("TOI Lifestyle Desk", "The Upwork Team", "Resy Staff"). */
+const DESK_WORDS = new Set(['team', 'desk', 'staff', 'editors', 'newsroom', 'expert']);
+/** Words that make a part a date or counter label, never a name. */
+const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min', 'read', 'comments', 'views', 'share']);
+/** Words after which the rest is a place or an affiliation: "at Holm Lane", "in Brussels", "for The Times". */
+const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'aus', 'à', 'en', 'в', 'из']);
+/** Words that mean the text is not a byline at all (a date label or a count). */
+const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am', 'le', 'el', 'the', 'a', 'an', 'share', 'comments']);
+
+/** One visible piece of a byline: a word, or a separator mark. */
+type Piece = { word: string } | { mark: string };
+
+/** Letters, digits, apostrophes, dots and hyphens make words; CJK runs are words too. */
+function pieces(text: string): Piece[] {
+  const out: Piece[] = [];
+  let word = '';
+  const flush = (): void => {
+    if (word) out.push({ word });
+    word = '';
+  };
+  for (const ch of text) {
+    if (/\s/u.test(ch)) flush();
+    else if (STOPS.has(ch) || ch === ',' || ch === ':' || ch === ';' || ch === '、' || ch === '：') {
+      flush();
+      out.push({ mark: ch === '：' ? ':' : ch });
+    } else word += ch;
+  }
+  flush();
+  return out;
+}
+
+const lower = (p: Piece): string => ('word' in p ? p.word.toLowerCase().replace(/[:.]$/u, '') : '');
+
+/**
+ * The names in a byline text, cleaned; [] when it names none. `introduced` says whether the
+ * text had an introducer ("By …"), which callers use to trust a text found by its words alone.
+ */
+export function namesInByline(raw: string): { names: string[]; introduced: boolean } {
+  const text = raw.normalize('NFKC').trim();
+  if (text === '' || text.length > MAX_BYLINE_CHARS) return { names: [], introduced: false };
+  const all = pieces(text);
+  // Start after the last introducer that comes before the first stop mark with a name after it.
+  let start = 0;
+  let introduced = false;
+  for (let i = 0; i < all.length; i++) {
+    const p = all[i]!;
+    if ('mark' in p && STOPS.has(p.mark) && introduced && i > start) break;
+    if ('word' in p && INTRODUCERS.has(lower(p))) {
+      // "written by" / "words by": the introducer is the last of them
+      start = i + 1;
+      introduced = true;
+      if (all[start] && 'mark' in all[start]! && (all[start] as { mark: string }).mark === ':') start++;
+    } else if ('word' in p && !introduced) {
+      // an introducer glued to the name: "记者李明", "BySara" (two inline elements without a space)
+      const glued = GLUED_INTRODUCER.exec(p.word) ?? GLUED_BY.exec(p.word);
+      if (glued && glued[2]) {
+        all[i] = { word: glued[2] };
+        start = i;
+        introduced = true;
+      }
+    }
+  }
+  // The names run until a stop mark.
+  const run: Piece[] = [];
+  for (let i = start; i < all.length; i++) {
+    const p = all[i]!;
+    if ('mark' in p && STOPS.has(p.mark)) {
+      if (run.length > 0) break;
+      continue;
+    }
+    run.push(p);
+  }
+  // Split at commas, semicolons and joiners into candidate names.
+  const parts: string[][] = [];
+  let current: string[] = [];
+  const close = (): void => {
+    if (current.length > 0) parts.push(current);
+    current = [];
+  };
+  for (const p of run) {
+    if ('mark' in p) {
+      close();
+      continue;
+    }
+    if (JOINERS.has(p.word.toLowerCase())) close();
+    else current.push(p.word);
+  }
+  close();
+  const names: string[] = [];
+  parts.forEach((part, index) => {
+    const name = cleanName(part, index === 0);
+    if (name) names.push(name);
+  });
+  return { names, introduced };
+}
+
+/** A candidate name's words, or null when they are a role, a place, a date or too many words. */
+function cleanName(words: string[], first: boolean): string | null {
+  let kept = words;
+  // The first part keeps "Resy Staff" or "Marketing Team" (a byline may name a desk), cut before a
+  // role that follows the name ("Rasmus Barslund Founder"); a later part that holds a role word is
+  // the first one's role ("Priya Lal, Transport Correspondent").
+  const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
+  if (first && role >= 2 && !DESK_WORDS.has(kept[role]!.toLowerCase()) && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
+  else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
+  const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w.toLowerCase()));
+  if (place > 0) kept = kept.slice(0, place);
+  kept = kept.map((w) => w.replace(/^@/u, ''));
+  // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
+  if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
+  if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
+  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
+  if (kept.length === 1 && NOT_A_NAME.has(kept[0]!.toLowerCase())) return null;
+  if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
+  // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
+  if (!kept.some((w) => /\p{L}/u.test(w))) return null;
+  let name = kept.join(' ');
+  // Trailing punctuation off, by a loop (a `[.,:;]+$` pattern rescans runs of marks).
+  while (name.length > 0 && '.,:;'.includes(name[name.length - 1]!)) name = name.slice(0, -1);
+  name = name.trim();
+  return name.length >= 2 ? name : null;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A capitalised word with lower-case letters ("Mei-Lin", "McNamara", "O'Neil"); an all-caps "USA TODAY" is a masthead. */
+const NAME_WORD = /^\p{Lu}\p{Ll}[\p{L}'’-]*$/u;
+/** "J.", "J.R.", "A" */
+const INITIALS = /^(\p{Lu}\.?){1,3}$/u;
+const NAME_PARTICLES = new Set(['de', 'da', 'di', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'bin', 'al', 'el', 'dos', 'del', 'ten', 'ter']);
+
+/** Two to four capitalised words of letters (with - ' . inside): "Mei-Lin Foster", "Tom O'Neil". */
+export function looksLikePersonName(name: string): boolean {
+  const words = name.split(' ');
+  if (words.length < 2 || words.length > 4) return CJK.test(name) && name.length <= 4;
+  return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
+}
+
+/**
+ * Author names from a machine field (JSON-LD `author`, meta `author`): URLs and handles dropped,
+ * "By" and roles taken off. The value is split into several names only when every part looks like
+ * a person's name ("Jane Smith, Tom Okafor"); otherwise it is one name ("Center for Drug
+ * Evaluation and Research").
+ */
+export function cleanDeclaredAuthor(value: string): string[] {
+  const v = value.normalize('NFKC').trim();
+  if (v === '' || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
+  const { names } = namesInByline(v);
+  if (names.length > 1 && names.every(looksLikePersonName)) return names;
+  if (names.length === 1) return names;
+  const whole = v.replace(/^(by|von|par|por)\s+/iu, '').replace(/^@/u, '').trim();
+  if (whole === '' || /\d{4}|https?:|www\./u.test(whole) || whole.split(' ').length > 12) return names;
+  return [whole];
+}

@@ -1,0 +1,305 @@
+/**
+ * Dates for the metadata stage, normalised to one ISO 8601 form:
+ * - a day alone stays `YYYY-MM-DD`;
+ * - a date and time with a zone becomes `YYYY-MM-DDTHH:MM:SS±HH:MM` (`Z` for UTC), in the zone the
+ *   page wrote (so the day stays the page's day);
+ * - a date and time without a zone becomes the day alone (no zone is invented).
+ *
+ * Values come from machine fields (JSON-LD, meta, `<time datetime>`), from the URL (/2024/05/14/)
+ * and from visible datelines ("Published 14 May 2024, 06:00", "Sep 4, 2024", "16.05.2024",
+ * "23 апреля 2024", "2024年07月18日"). Visible text is read as a list of tokens in one pass
+ * (runs of letters, runs of digits, single marks); no pattern runs over a whole text, and every
+ * input is cut to MAX_DATE_TEXT characters first. Pure.
+ */
+
+/** Characters of one candidate text looked at (a dateline is short). */
+export const MAX_DATE_TEXT = 300;
+/** Years outside this range are not publication dates (version numbers, prices, ids). */
+const MIN_YEAR = 1990;
+const MAX_YEAR = 2099;
+
+/**
+ * Month names, lower case, in the languages the news pages we test on use (en, de, fr, es, it,
+ * pt, nl, ru with its genitive forms, pl): name → month number. Abbreviations with and without a
+ * final dot are matched as tokens (the dot is a separate token).
+ */
+const MONTHS: ReadonlyMap<string, number> = (() => {
+  const table: Array<[number, string[]]> = [
+    [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'januari', 'январь', 'января', 'янв', 'stycznia', 'styczeń']],
+    [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'februari', 'февраль', 'февраля', 'фев', 'lutego', 'luty']],
+    [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'março', 'marco', 'maart', 'mrt', 'март', 'марта', 'мар', 'marca', 'marzec']],
+    [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апрель', 'апреля', 'апр', 'kwietnia', 'kwiecień']],
+    [5, ['may', 'mai', 'mayo', 'maggio', 'mag', 'maio', 'mei', 'май', 'мая', 'maja', 'maj']],
+    [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июнь', 'июня', 'июн', 'czerwca', 'czerwiec']],
+    [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июль', 'июля', 'июл', 'lipca', 'lipiec']],
+    [8, ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'август', 'августа', 'авг', 'sierpnia', 'sierpień']],
+    [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set', 'setembro', 'сентябрь', 'сентября', 'сен', 'сент', 'września', 'wrzesień']],
+    [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out', 'октябрь', 'октября', 'окт', 'października', 'październik']],
+    [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноябрь', 'ноября', 'ноя', 'listopada', 'listopad']],
+    [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабрь', 'декабря', 'дек', 'grudnia', 'grudzień']],
+  ];
+  const map = new Map<string, number>();
+  for (const [month, names] of table) for (const name of names) map.set(name, month);
+  return map;
+})();
+
+/** Zone names read after a time. */
+const UTC_ZONES = new Set(['z', 'utc', 'gmt']);
+
+interface Day {
+  year: number;
+  month: number;
+  day: number;
+}
+
+interface Clock {
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes east of UTC; undefined when the value names no zone. */
+  offsetMinutes?: number;
+}
+
+function validDay(year: number, month: number, day: number): Day | null {
+  if (!Number.isInteger(year) || year < MIN_YEAR || year > MAX_YEAR) return null;
+  if (!Number.isInteger(month) || month < 1 || month > 12) return null;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (!Number.isInteger(day) || day < 1 || day > days) return null;
+  return { year, month, day };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function format(day: Day, clock?: Clock): string {
+  const date = `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
+  if (!clock || clock.offsetMinutes === undefined) return date;
+  const time = `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`;
+  const offset = clock.offsetMinutes;
+  if (offset === 0) return `${date}T${time}Z`;
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${date}T${time}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A token of a date text: a run of letters, a run of digits, or one other visible character. */
+interface Token {
+  kind: 'word' | 'number' | 'mark';
+  text: string;
+  /** For numbers: the value; for words: the month it names, if any. */
+  value?: number;
+}
+
+/** Letters (any script), digits, or one mark; whitespace separates and is dropped. */
+const TOKEN = /\p{L}+|\p{Nd}+|[^\s\p{L}\p{Nd}]/gu;
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.slice(0, MAX_DATE_TEXT).normalize('NFKC').matchAll(TOKEN)) {
+    const t = match[0];
+    const first = t.charCodeAt(0);
+    if (first >= 48 && first <= 57) tokens.push({ kind: 'number', text: t, value: Number(t) });
+    else if (/\p{L}/u.test(t)) {
+      const month = MONTHS.get(t.toLowerCase());
+      tokens.push(month !== undefined ? { kind: 'word', text: t, value: month } : { kind: 'word', text: t });
+    } else tokens.push({ kind: 'mark', text: t });
+  }
+  return tokens;
+}
+
+/**
+ * The first date (and the time right after it) that the tokens spell, as a normalised value;
+ * null when they spell none. Tried at every token, in the forms listed in `dayAt`.
+ */
+function dateInTokens(tokens: Token[]): string | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const found = dayAt(tokens, i);
+    if (!found) continue;
+    const clock = clockAt(tokens, found.next);
+    return format(found.day, clock ?? undefined);
+  }
+  return null;
+}
+
+const num = (t: Token | undefined, digits?: [number, number]): number | undefined =>
+  t?.kind === 'number' && (!digits || (t.text.length >= digits[0] && t.text.length <= digits[1])) ? t.value : undefined;
+const isMark = (t: Token | undefined, marks: string): boolean => t?.kind === 'mark' && marks.includes(t.text);
+const monthOf = (t: Token | undefined): number | undefined => (t?.kind === 'word' ? t.value : undefined);
+
+/** A day starting at token i, in one of the common forms; `next` is the token after it. */
+function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
+  const a = num(t[i]);
+  if (a !== undefined) {
+    // 2024-05-14, 2024/05/14, 2024.05.14 (year first)
+    if (t[i]!.text.length === 4 && isMark(t[i + 1], '-/.') && isMark(t[i + 3], '-/.') && t[i + 1]!.text === t[i + 3]!.text) {
+      const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
+      if (day) return { day, next: i + 5 };
+    }
+    // 2024年07月18日 (the 日 is optional)
+    if (t[i]!.text.length === 4 && t[i + 1]?.text === '年' && t[i + 3]?.text === '月') {
+      const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
+      if (day) return { day, next: t[i + 5]?.text === '日' ? i + 6 : i + 5 };
+    }
+    // 14 May 2024, 4. März 2024, 23 апреля 2024 г., 14 May, 2024
+    if (t[i]!.text.length <= 2) {
+      let j = i + 1;
+      if (isMark(t[j], '.')) j++;
+      const month = monthOf(t[j]);
+      if (month !== undefined) {
+        let k = j + 1;
+        if (isMark(t[k], '.')) k++;
+        if (isMark(t[k], ',')) k++;
+        const year = num(t[k], [4, 4]);
+        const day = year !== undefined ? validDay(year, month, a) : null;
+        if (day) return { day, next: k + 1 };
+      }
+      // 16.05.2024 (day first, dots); 05/14/2024 (month first, slashes, unless the first is > 12)
+      if (isMark(t[i + 1], './-') && isMark(t[i + 3], './-') && t[i + 1]!.text === t[i + 3]!.text) {
+        const b = num(t[i + 2], [1, 2]);
+        const year = num(t[i + 4], [4, 4]);
+        if (b !== undefined && year !== undefined) {
+          const dayFirst = t[i + 1]!.text !== '/' || a > 12;
+          const day = dayFirst ? validDay(year, b, a) : validDay(year, a, b);
+          if (day) return { day, next: i + 5 };
+        }
+      }
+    }
+    return null;
+  }
+  // May 14, 2024; Sep 4 2024; Sept. 4, 2024; May 14th, 2024
+  const month = monthOf(t[i]);
+  if (month !== undefined) {
+    let j = i + 1;
+    if (isMark(t[j], '.')) j++;
+    const d = num(t[j], [1, 2]);
+    if (d === undefined) return null;
+    let k = j + 1;
+    if (t[k]?.kind === 'word' && ['st', 'nd', 'rd', 'th'].includes(t[k]!.text.toLowerCase())) k++;
+    if (isMark(t[k], ',')) k++;
+    const year = num(t[k], [4, 4]);
+    const day = year !== undefined ? validDay(year, month, d) : null;
+    if (day) return { day, next: k + 1 };
+  }
+  return null;
+}
+
+/** A time right after a day ("06:00", "T07:29:39.000Z", "at 10:12 GMT", "7:30 pm +0100"). */
+function clockAt(t: Token[], i: number): Clock | null {
+  let j = i;
+  // Separators that may come between the day and the time: T, ",", "at", "um", "à", "в", "-", "|", "·"
+  for (let skipped = 0; skipped < 2 && j < t.length; skipped++) {
+    const tok = t[j]!;
+    if (tok.kind === 'mark' && ',-|·•/'.includes(tok.text)) j++;
+    else if (tok.kind === 'word' && ['t', 'at', 'um', 'à', 'a', 'в', 'alle', 'om', 'às'].includes(tok.text.toLowerCase())) j++;
+    else break;
+  }
+  // A "T" glued to the hour ("T07") is one word token followed by digits only when spaced; ISO
+  // values are handled by the machine parser, so here a time is H:MM.
+  const hour = num(t[j], [1, 2]);
+  if (hour === undefined || !isMark(t[j + 1], ':')) return null;
+  const minute = num(t[j + 2], [2, 2]);
+  if (minute === undefined || hour > 23 || minute > 59) return null;
+  let k = j + 3;
+  let second = 0;
+  if (isMark(t[k], ':') && num(t[k + 1], [2, 2]) !== undefined) {
+    second = Math.min(59, num(t[k + 1])!);
+    k += 2;
+  }
+  let h = hour;
+  const meridiem = t[k]?.kind === 'word' ? t[k]!.text.toLowerCase() : '';
+  if (meridiem === 'am' || meridiem === 'pm') {
+    if (hour < 1 || hour > 12) return null;
+    h = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
+    k++;
+  }
+  const clock: Clock = { hour: h, minute, second };
+  const zone = t[k];
+  if (zone?.kind === 'word' && UTC_ZONES.has(zone.text.toLowerCase())) {
+    clock.offsetMinutes = 0;
+    k++;
+  }
+  if (isMark(t[k], '+-') && num(t[k + 1]) !== undefined) {
+    const digits = t[k + 1]!.text;
+    let minutes: number | undefined;
+    if (digits.length === 4) minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
+    else if (digits.length <= 2 && isMark(t[k + 2], ':') && num(t[k + 3], [2, 2]) !== undefined) minutes = Number(digits) * 60 + num(t[k + 3])!;
+    else if (digits.length <= 2) minutes = Number(digits) * 60;
+    if (minutes !== undefined && minutes <= 14 * 60) clock.offsetMinutes = t[k]!.text === '-' ? -minutes : minutes;
+  }
+  return clock;
+}
+
+/**
+ * ISO 8601 and its common variants as machine fields write them: `2019-11-20T07:29:39+0000`,
+ * `2024-05-07T08:30:00.000Z`, `2024-09-04`, `2024-09-04 10:00:00`, `20240904` is not accepted.
+ * Anchored at the start, bounded repetitions only.
+ */
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s?(Z|[+-]\d{2}:?\d{2}|[+-]\d{2}|UTC|GMT)?)?/iu;
+
+/**
+ * A date value from a machine field (JSON-LD, meta, `datetime`), normalised; null when it is not
+ * a date. Tries ISO 8601, then a Unix time in seconds or milliseconds, then the visible forms
+ * (RFC 2822's "Wed, 20 Nov 2019 07:29:39 GMT" among them).
+ */
+export function normalizeDate(value: string | null | undefined): string | null {
+  const v = value?.trim().slice(0, MAX_DATE_TEXT);
+  if (!v) return null;
+  const m = ISO.exec(v);
+  if (m) {
+    const day = validDay(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (!day) return null;
+    if (m[4] === undefined || m[7] === undefined) return format(day);
+    const clock: Clock = { hour: Number(m[4]), minute: Number(m[5]), second: Number(m[6] ?? 0) };
+    if (clock.hour > 23 || clock.minute > 59 || clock.second > 60) return format(day);
+    const zone = m[7].toUpperCase();
+    if (zone === 'Z' || zone === 'UTC' || zone === 'GMT') clock.offsetMinutes = 0;
+    else {
+      const digits = zone.slice(1).replace(':', '');
+      const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+      clock.offsetMinutes = zone.startsWith('-') ? -minutes : minutes;
+    }
+    return format(day, clock);
+  }
+  if (/^\d{10}(\d{3})?$/u.test(v)) {
+    const ms = Number(v) * (v.length === 10 ? 1000 : 1);
+    const d = new Date(ms);
+    const day = validDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    return day ? format(day, { hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), offsetMinutes: 0 }) : null;
+  }
+  return dateInText(v);
+}
+
+/** The first date a visible text spells ("Published 14 May 2024, 06:00" → "2024-05-14"). */
+export function dateInText(text: string): string | null {
+  return dateInTokens(tokenize(text));
+}
+
+/**
+ * The day a URL's path names: /2024/05/14/, /2024-05-14-slug, /20240514/ (as a whole segment).
+ * /2024/05/ alone names no day and gives null.
+ */
+export function dateFromUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (/^\d{4}$/u.test(s) && /^\d{1,2}$/u.test(segments[i + 1] ?? '') && /^\d{1,2}$/u.test(segments[i + 2] ?? '')) {
+      const day = validDay(Number(s), Number(segments[i + 1]), Number(segments[i + 2]));
+      if (day) return format(day);
+    }
+    const dashed = /^(\d{4})-(\d{2})-(\d{2})(?:$|[-_])/u.exec(s);
+    if (dashed) {
+      const day = validDay(Number(dashed[1]), Number(dashed[2]), Number(dashed[3]));
+      if (day) return format(day);
+    }
+    if (/^\d{8}$/u.test(s)) {
+      const day = validDay(Number(s.slice(0, 4)), Number(s.slice(4, 6)), Number(s.slice(6, 8)));
+      if (day) return format(day);
+    }
+  }
+  return null;
+}
