@@ -194,6 +194,8 @@ export class PageWorkPool {
     this.health.timedOut += 1;
     thread.timer = null;
     void thread.worker.terminate();
+    // The replacement starts now (its start-up takes a while), not when the next task comes.
+    if (!this.closed) this.spawn();
     job.reject(
       new ExtractError(
         'extract-timeout',
