@@ -87,8 +87,8 @@ export class PageWorkPool {
 
   /**
    * Starts the threads (all `size` of them) and resolves once one is ready to take a task, so
-   * that a caller can keep a thread's start-up (loading the modules: ~0.2 s from dist/ on an
-   * idle machine, more under tsx) out of a page's time budget.
+   * that a caller can keep a thread's start-up (loading the modules: 2.8 s for the first task from
+   * dist/ with the 2-core machine at load 36, more under tsx) out of a page's time budget.
    */
   ready(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The page-work pool is closed'));
@@ -194,6 +194,8 @@ export class PageWorkPool {
     this.health.timedOut += 1;
     thread.timer = null;
     void thread.worker.terminate();
+    // The replacement starts now (its start-up takes a while), not when the next task comes.
+    if (!this.closed) this.spawn();
     job.reject(
       new ExtractError(
         'extract-timeout',

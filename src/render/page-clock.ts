@@ -6,8 +6,9 @@
 
 /**
  * Node's work on a page (src/page-work/) gets what the budget has left, but at least this: a
- * page whose load used the whole budget still gets its extraction (AEB's slowest page takes
- * ~0.3 s of Node's work on the loaded 2-core dev machine), as the snapshot gets at least 1 s.
+ * page whose load used the whole budget still gets its extraction (AEB's p95 of extraction was
+ * 0.5 s of wall time in a page-work thread on the 2-core dev machine at load 12–36, `npm run
+ * bench:speed`), as the snapshot gets at least 1 s.
  */
 export const MIN_NODE_WORK_MS = 2_000;
 
