@@ -57,7 +57,7 @@ interface RenderedResult {
 export type ExtractionResult =
   | (ResultBase & RenderedResult & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
   | (ResultBase & RenderedResult & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; explanation?: Explanation; screenshot?: string })
-  | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean } });
+  | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean; stage?: string } });
 
 export interface ExtractCallOptions extends ExtractOptionsInput {
   /** A browser to use; it is left open. When absent one is launched and closed. */
