@@ -14,7 +14,6 @@ import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import type { RenderInput } from '../input/types.js';
 import { prepareMarkup, type PreparedMarkup } from '../markup/prepare.js';
-import { reduceDocument } from '../markup/reduce-document.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
@@ -41,7 +40,7 @@ export interface RenderedPage {
   /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
   writtenInPlace: boolean;
   timings: { loadMs: number; snapshotMs: number };
-  /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
+  /** What was cut from the markup before rendering (src/markup/prepare.ts); empty for most pages. */
   cuts: PageCut[];
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
@@ -61,7 +60,7 @@ export interface RenderSessionOptions {
   relaunch?: () => Promise<Browser>;
   /**
    * Write saved pages into the worker's current document when that gives the same result as
-   * navigating to them (see `inPlaceDocument` in offline-load.ts); default true. False makes
+   * navigating to them (see src/markup/in-place.ts); default true. False makes
    * every saved page a navigation (for comparing the two).
    */
   inPlace?: boolean;
@@ -288,20 +287,23 @@ export class RenderSession {
   }
 
   /** The markup step of a saved page (pure; see src/markup/prepare.ts). */
-  private prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions, bytes: Buffer = input.bytes): PreparedMarkup {
-    return prepareMarkup(bytes, {
+  private prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions): PreparedMarkup {
+    return prepareMarkup(input.bytes, {
       url: input.url,
       maxElements: resolved.maxElements,
       javaScript: resolved.javaScript,
       inPlace: this.inPlace && input.replay === undefined,
+      timeBudgetMs: resolved.timeBudgetMs,
     });
   }
 
   /**
-   * Renders a saved page within its time budget: its load and snapshot are given the budget at
-   * most, and a page that runs past it is cut down in Node (reduce-document.ts: long lists and
-   * tables summarised, long texts truncated) and rendered once more with the full timeouts, its
-   * record saying what was cut (kind 'time'). Live pages have no budget (only their timeouts).
+   * Renders a saved page within its time budget, once: what one render could not finish within
+   * it was cut before (src/markup/budget-cuts.ts, decided from the markup's counts, the record
+   * saying what with cuts of kind 'time'), and the load and the snapshot together are given the
+   * budget: the load at most the budget less `MIN_BUDGET_SNAPSHOT_MS`, the snapshot what the
+   * load left (at least that). A page that still runs past it fails with its timeout (typed,
+   * not retried). Live pages have no budget (only their timeouts).
    */
   private async renderWithinBudget<T>(
     input: RenderInput,
@@ -311,21 +313,13 @@ export class RenderSession {
   ): Promise<T> {
     const budgetMs = resolved.timeBudgetMs;
     if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, prepared, use, { ...resolved, timeBudgetMs: 0 });
+    const loadMs = Math.max(MIN_BUDGET_SNAPSHOT_MS, budgetMs - MIN_BUDGET_SNAPSHOT_MS);
     const bounded: RenderOptions = {
       ...resolved,
-      navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, budgetMs),
+      navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, loadMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
-    try {
-      return await this.renderOnce(input, prepared, use, bounded);
-    } catch (error) {
-      if (!(error instanceof RenderError && (error.code === 'render-timeout' || error.code === 'render-script-timeout'))) throw error;
-      const reduced = reduceDocument(prepared?.bytes ?? input.bytes);
-      if (reduced.cuts.length === 0) throw error;
-      const cuts = reduced.cuts;
-      const again = { ...input, bytes: reduced.bytes };
-      return this.renderOnce(again, this.prepare(again, resolved), (page) => use({ ...page, cuts: [...cuts, ...page.cuts] }), { ...resolved, timeBudgetMs: 0 });
-    }
+    return this.renderOnce(input, prepared, use, bounded);
   }
 
   /** Replaces a dead browser once, however many renders noticed it. */
@@ -538,7 +532,7 @@ export class RenderSession {
     const snapshotMs = performance.now() - snapshotStarted;
     if (writtenUrl !== undefined) {
       // The document kept the address of the worker's earlier page; the page's own is its
-      // <base> (see inPlaceDocument), which is not the page's element either.
+      // <base> (see src/markup/in-place.ts), which is not the page's element either.
       snapshot.url = writtenUrl;
       snapshot.elementCount -= 1;
     }
