@@ -24,8 +24,8 @@ export const extractOptionsSchema = z.object({
   maxNodes: z.number().int().min(1_000).default(60_000),
   maxTextChars: z.number().int().min(10_000).default(1_000_000),
   /**
-   * Saved pages: the time their load and snapshot may take together; a page past it is cut down
-   * in Node (src/markup/reduce-document.ts) and rendered once more (cut kind 'time'). 0: none.
+   * Saved pages: the time their load and snapshot may take together; what one render could not
+   * finish within it is cut before rendering (src/markup/budget-cuts.ts, cut kind 'time'). 0: none.
    */
   timeBudgetMs: z.number().int().min(0).max(600_000).default(10_000),
   /** Saved files larger than this are refused before reading. */

@@ -31,7 +31,8 @@ export interface RenderOptions {
   maxResponseBytes: number;
   /**
    * Saved pages: the time their load and snapshot may take together (0: no budget, only the two
-   * timeouts). A page past it is cut down in Node (reduce-document.ts) and rendered once more.
+   * timeouts). What one render could not finish within it is cut before rendering
+   * (src/markup/budget-cuts.ts); a page still past it fails with its timeout.
    */
   timeBudgetMs: number;
 }

@@ -302,8 +302,9 @@ export class RenderSession {
    * it was cut before (src/markup/budget-cuts.ts, decided from the markup's counts, the record
    * saying what with cuts of kind 'time'), and the load and the snapshot together are given the
    * budget: the load at most the budget less `MIN_BUDGET_SNAPSHOT_MS`, the snapshot what the
-   * load left (at least that). A page that still runs past it fails with its timeout (typed,
-   * not retried). Live pages have no budget (only their timeouts).
+   * load left (at least that, so a budget under 2 s can be passed by up to a second). A page
+   * that still runs past it fails with its timeout (typed, not retried). Live pages have no
+   * budget (only their timeouts).
    */
   private async renderWithinBudget<T>(
     input: RenderInput,
@@ -313,7 +314,8 @@ export class RenderSession {
   ): Promise<T> {
     const budgetMs = resolved.timeBudgetMs;
     if (input.kind !== 'html' || budgetMs === 0) return this.renderOnce(input, prepared, use, { ...resolved, timeBudgetMs: 0 });
-    const loadMs = Math.max(MIN_BUDGET_SNAPSHOT_MS, budgetMs - MIN_BUDGET_SNAPSHOT_MS);
+    // The snapshot's share: `MIN_BUDGET_SNAPSHOT_MS`, or half of a budget shorter than twice that.
+    const loadMs = budgetMs - Math.min(MIN_BUDGET_SNAPSHOT_MS, budgetMs / 2);
     const bounded: RenderOptions = {
       ...resolved,
       navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, loadMs),

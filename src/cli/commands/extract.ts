@@ -51,7 +51,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--js', 'run the page scripts of saved pages (off by default; live URLs always run them)')
     .option('--timeout <ms>', 'navigation timeout per page', intOption(100, 600_000), 30_000)
     .option('--script-timeout <ms>', 'time limit for the in-page layout snapshot', intOption(100, 600_000), 15_000)
-    .option('--time-budget <ms>', 'time budget of a saved page\'s load and snapshot: a page past it is cut down (long lists and tables summarised, long texts truncated; JSON "cuts", kind "time") and rendered once more; 0: none', intOption(0, 600_000), 10_000)
+    .option('--time-budget <ms>', 'time budget of a saved page\'s load and snapshot: what one render could not finish within it is cut before rendering (long lists and tables summarised, huge texts and style sheets shortened; JSON "cuts", kind "time"), and a page still past it fails with render-timeout; 0: none', intOption(0, 600_000), 10_000)
     .option('--max-elements <n>', 'refuse pages with more DOM elements than this', intOption(100, 100_000_000), 200_000)
     .option('--max-nodes <n>', 'page budget: a page with more snapshot nodes is cut down (the largest subtrees far from the body emptied; JSON "cuts" says what)', intOption(1_000, 100_000_000), 60_000)
     .option('--max-text-chars <n>', 'page budget: a page with more characters of text has its longest texts shortened (ending in "…"; listed in "cuts")', intOption(10_000, 1_000_000_000), 1_000_000)
