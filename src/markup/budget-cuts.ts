@@ -81,13 +81,13 @@ function note(parentTag: string, text: string): string {
   return `<div>${text}</div>`;
 }
 
-/** Whether anything is past the limits (the cheap check before the tree is looked at). */
-export function pastBudgetLimits(facts: MarkupFacts, tree: ElementTree, limits: BudgetLimits): boolean {
+/** Whether anything is past the limits (from the counts alone: the tree is needed only then). */
+export function pastBudgetLimits(facts: MarkupFacts, limits: BudgetLimits): boolean {
   return (
     facts.elements > limits.maxElements ||
     facts.longestText > limits.maxTextChars ||
-    tree.styles.some((s) => s.end - s.start > limits.maxStyleChars) ||
-    tree.styleAttributes.some((s) => s.end - s.start > limits.maxStyleAttributeChars)
+    facts.longestStyle > limits.maxStyleChars ||
+    facts.longestStyleAttribute > limits.maxStyleAttributeChars
   );
 }
 
@@ -96,7 +96,7 @@ export function pastBudgetLimits(facts: MarkupFacts, tree: ElementTree, limits: 
  * within them. `html` is the markup the tree was built from (latin1: offsets are bytes).
  */
 export function budgetCuts(html: string, facts: MarkupFacts, tree: ElementTree, limits: BudgetLimits): { edits: Edit[]; cuts: PageCut[] } {
-  if (!pastBudgetLimits(facts, tree, limits)) return { edits: [], cuts: [] };
+  if (!pastBudgetLimits(facts, limits)) return { edits: [], cuts: [] };
   const count = tree.tag.length;
   // Sizes and prose bottom-up: ids are in document order, so children come after parents.
   const size = new Array<number>(count).fill(0);

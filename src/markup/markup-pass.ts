@@ -86,8 +86,11 @@ export interface MarkupFacts {
   textChars: number;
   /** The longest run of text between two tags. */
   longestText: number;
-  /** Characters of `<style>` text. */
+  /** Characters of `<style>` text, and of the longest one. */
   styleChars: number;
+  longestStyle: number;
+  /** The longest `style` attribute (name to the end of its value). */
+  longestStyleAttribute: number;
   /** The deepest nesting the tree model saw. */
   deepest: number;
 }
@@ -147,7 +150,7 @@ interface Open {
 /** Runs the pass over `html` (see the module comment). */
 export function markupPass(html: string, options: PassOptions): PassResult {
   const { limits } = options;
-  const facts: MarkupFacts = { startTags: 0, elements: 0, textChars: 0, longestText: 0, styleChars: 0, deepest: 0 };
+  const facts: MarkupFacts = { startTags: 0, elements: 0, textChars: 0, longestText: 0, styleChars: 0, longestStyle: 0, longestStyleAttribute: 0, deepest: 0 };
   const shape: Edit[] = [];
   const inert: Edit[] = [];
   const dropped = new Map<string, number>();
@@ -191,6 +194,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
     if (!tag || !text) return;
     if (tag.name === 'style') {
       facts.styleChars += text.end - text.start;
+      facts.longestStyle = Math.max(facts.longestStyle, text.end - text.start);
       if (tree && text.end - text.start >= LISTED_MIN_CHARS) tree.styles.push(text);
     } else if (tag.name === 'script' && options.inPlace && endTagStart !== null) {
       // A script that cannot run: its text goes (an unclosed one, running to the end, stays).
@@ -252,6 +256,8 @@ export function markupPass(html: string, options: PassOptions): PassResult {
       if (isRootTag(name)) return;
       facts.elements++;
       open.impliedEnds(name, tag.start);
+      const style = tag.attrLocations?.['style'];
+      if (style) facts.longestStyleAttribute = Math.max(facts.longestStyleAttribute, style.endOffset - style.startOffset);
       let id = -1;
       if (tree) {
         const parent = current();
@@ -261,7 +267,6 @@ export function markupPass(html: string, options: PassOptions): PassResult {
         tree.start.push(tag.start);
         tree.end.push(tag.end);
         tree.prose.push(0);
-        const style = tag.attrLocations?.['style'];
         if (style && style.endOffset - style.startOffset >= LISTED_MIN_CHARS) tree.styleAttributes.push({ start: style.startOffset, end: style.endOffset, parent: id });
       }
       if (VOID_TAGS.has(name) || (tag.selfClosing && open.foreign)) return;

@@ -63,7 +63,7 @@ export interface OpenElement<T> {
 
 /**
  * The open elements, as the parser would roughly have them. `data` is the caller's per element
- * (flatten-nesting keeps whether the tag was dropped, reduce-document its node index).
+ * (the markup pass keeps its element id and whether its tags were dropped).
  */
 export class OpenElements<T> {
   readonly stack: Array<OpenElement<T>> = [];

@@ -17,7 +17,7 @@
 import { isUtf8 } from 'node:buffer';
 import { RenderError } from '../errors.js';
 import type { PageCut } from '../types.js';
-import { budgetCuts, budgetLimits, type BudgetLimits } from './budget-cuts.js';
+import { budgetCuts, budgetLimits, pastBudgetLimits, type BudgetLimits } from './budget-cuts.js';
 import { applyEdits, type Edit } from './edits.js';
 import { baseElement, decodeWritten, writableUrl, type InPlaceDocument } from './in-place.js';
 import { DEFAULT_MARKUP_LIMITS, markupPass, type MarkupFacts } from './markup-pass.js';
@@ -78,7 +78,7 @@ export function prepareMarkup(bytes: Buffer, options: MarkupPreparation): Prepar
   // A UTF-8 BOM is not content before the doctype: the pass reads it as spaces (same offsets).
   const bom = rewritable && bytes.subarray(0, 3).equals(UTF8_BOM);
   const read = bom ? `   ${html.slice(3)}` : html;
-  const pass = markupPass(read, { inPlace, reshape: rewrite, tree: budget, limits: DEFAULT_MARKUP_LIMITS });
+  let pass = markupPass(read, { inPlace, reshape: rewrite, tree: false, limits: DEFAULT_MARKUP_LIMITS });
   const { facts } = pass;
   if (facts.startTags > options.maxElements) {
     // A DOM of a million nodes took ~25 s to load.
@@ -86,7 +86,11 @@ export function prepareMarkup(bytes: Buffer, options: MarkupPreparation): Prepar
   }
   if (!rewrite) return { bytes, cuts: [], inPlace: null, facts };
 
-  const cut = budget ? budgetCuts(html, facts, pass.tree!, budgetLimits(options.timeBudgetMs!, options.budgetLimits)) : { edits: [], cuts: [] };
+  const limits = budget ? budgetLimits(options.timeBudgetMs!, options.budgetLimits) : null;
+  // The element tree costs about a fifth of the pass: built, in a second pass, only for a page
+  // past the budget's limits (none of the AEB and WCXB-dev pages).
+  if (limits && pastBudgetLimits(facts, limits)) pass = markupPass(read, { inPlace, reshape: rewrite, tree: true, limits: DEFAULT_MARKUP_LIMITS });
+  const cut = limits && pass.tree ? budgetCuts(html, pass.facts, pass.tree, limits) : { edits: [], cuts: [] };
   // Cuts for the budget first: an edit inside a range they remove is not made.
   const shape: Edit[] = [...cut.edits, ...pass.shape];
   const cuts = [...cut.cuts, ...pass.shapeCuts];
