@@ -119,31 +119,46 @@ export function budgetCuts(html: string, facts: MarkupFacts, tree: ElementTree, 
   const overlaps = (start: number, end: number): boolean => taken.some((t) => start < t.end && t.start < end);
 
   if (facts.elements > limits.maxElements) {
-    // Candidates: the children of a long list past the first `keepChildren`, costliest first.
-    const candidates: Array<{ id: number; removed: number; prose: number }> = [];
-    for (let id = 1; id < count; id++) {
+    // Candidates: the children of a long list past the first `keepChildren` (the page's body
+    // too), as runs that leave out a child holding much of the prose; costliest first.
+    const maxProse = totalProse * MAX_PROSE_SHARE_PER_CUT;
+    const candidates: Array<{ id: number; from: number; to: number; removed: number; prose: number }> = [];
+    for (let id = 0; id < count; id++) {
       const kids = children[id]!;
       if (kids.length <= limits.keepChildren + 1) continue;
+      let from = limits.keepChildren;
       let removed = 0;
       let cutProse = 0;
+      const close = (to: number): void => {
+        // A run that holds much of the prose together (the article's own paragraphs) stays.
+        if (to - from >= 1 && cutProse <= maxProse) candidates.push({ id, from, to, removed, prose: cutProse });
+        removed = 0;
+        cutProse = 0;
+      };
       for (let k = limits.keepChildren; k < kids.length; k++) {
-        removed += size[kids[k]!]!;
-        cutProse += prose[kids[k]!]!;
+        const child = kids[k]!;
+        if (prose[child]! > maxProse) {
+          // This child stays (it holds the article): the run ends before it, the next starts after.
+          close(k - 1);
+          from = k + 1;
+          continue;
+        }
+        removed += size[child]!;
+        cutProse += prose[child]!;
       }
-      if (cutProse > totalProse * MAX_PROSE_SHARE_PER_CUT) continue;
-      candidates.push({ id, removed, prose: cutProse });
+      close(kids.length - 1);
     }
     const weight = (c: { removed: number; prose: number }): number => c.removed / (1 + c.prose / PROSE_CHARS_PER_ELEMENT);
-    candidates.sort((a, b) => weight(b) - weight(a) || a.id - b.id);
+    candidates.sort((a, b) => weight(b) - weight(a) || a.id - b.id || a.from - b.from);
     let remaining = size[0]!;
     for (const c of candidates) {
       if (remaining <= limits.maxElements) break;
       const kids = children[c.id]!;
-      const first = kids[limits.keepChildren]!;
+      const first = kids[c.from]!;
       const start = tree.start[first]!;
-      const end = Math.max(tree.end[kids.at(-1)!]!, start);
+      const end = Math.max(tree.end[kids[c.to]!]!, start);
       if (overlaps(start, end)) continue;
-      const cut = kids.length - limits.keepChildren;
+      const cut = c.to - c.from + 1;
       let chars = 0;
       for (const t of tree.texts) if (t.start >= start && t.end <= end) chars += t.end - t.start;
       taken.push({ start, end });

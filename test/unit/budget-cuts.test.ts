@@ -86,3 +86,14 @@ test('no budget, no cuts; a longer budget allows proportionally more', () => {
   expect(budgetLimits(20_000).maxElements).toBe(2 * DEFAULT_BUDGET_LIMITS.maxElements);
   expect(budgetLimits(1_000)).toEqual(DEFAULT_BUDGET_LIMITS);
 });
+
+test('a long run of blocks straight in <body>, the article last: the blocks are cut, the article stays', () => {
+  const article = `<article><h1>Council agrees budget</h1>${BODY}</article>`;
+  const html = `<!-- generated --><html><body>${'<!-- b --><nav><a href="/a">Home</a> <a href="/b">News</a></nav>\n'.repeat(30_000)}${article}<footer>End</footer></body></html>`;
+  const { bytes, cuts } = reduceDocument(Buffer.from(html));
+  const out = bytes.toString('latin1');
+  expect(out).toContain(`${article}<footer>End</footer>`);
+  expect(out.match(/<nav>/gu)?.length).toBe(20);
+  expect(out).toContain('<div>[29,980 more nav items cut: the page would run past its time budget]</div>');
+  expect(cuts).toEqual([{ kind: 'time', nodeId: -1, tag: 'body', count: 29_980, nodes: 29_980 * 3, chars: 0 }]);
+});
