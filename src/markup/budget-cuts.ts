@@ -14,7 +14,7 @@
  */
 import type { PageCut } from '../types.js';
 import type { Edit } from './edits.js';
-import type { ElementTree, MarkupFacts } from './markup-pass.js';
+import type { ElementTree, LongParts, MarkupFacts } from './markup-pass.js';
 
 export interface BudgetLimits {
   /** A page with more elements has its long lists and tables cut until it has no more than this. */
@@ -91,12 +91,67 @@ export function pastBudgetLimits(facts: MarkupFacts, limits: BudgetLimits): bool
   );
 }
 
+/** Whether the element tree is needed: only to cut elements. */
+export function needsTree(facts: MarkupFacts, limits: BudgetLimits): boolean {
+  return facts.elements > limits.maxElements;
+}
+
 /**
  * The edits that bring the page within `limits`, and the cuts they make; none for a page
- * within them. `html` is the markup the tree was built from (latin1: offsets are bytes).
+ * within them. `html` is the markup the pass read (latin1: offsets are bytes); `tree` is
+ * needed when `needsTree`.
  */
-export function budgetCuts(html: string, facts: MarkupFacts, tree: ElementTree, limits: BudgetLimits): { edits: Edit[]; cuts: PageCut[] } {
+export function budgetCuts(html: string, facts: MarkupFacts, long: LongParts, tree: ElementTree | null, limits: BudgetLimits): { edits: Edit[]; cuts: PageCut[] } {
   if (!pastBudgetLimits(facts, limits)) return { edits: [], cuts: [] };
+  const edits: Edit[] = [];
+  const cuts: PageCut[] = [];
+  const taken: Array<{ start: number; end: number }> = [];
+  const overlaps = (start: number, end: number): boolean => taken.some((t) => start < t.end && t.start < end);
+  if (tree && needsTree(facts, limits)) cutElements(tree, long, limits, edits, cuts, taken, overlaps);
+
+  for (const t of long.texts) {
+    if (t.end - t.start <= limits.maxTextChars || overlaps(t.start, t.end)) continue;
+    let keep = t.start + limits.maxTextChars;
+    const space = html.lastIndexOf(' ', keep);
+    if (space > t.start + limits.maxTextChars * 0.9) keep = space;
+    keep = utf8Boundary(html, keep, t.start);
+    const cutChars = t.end - keep;
+    taken.push(t);
+    edits.push({ start: keep, end: t.end, text: ` [...${cutChars.toLocaleString('en')} characters cut: ${REASON}]` });
+    cuts.push({ kind: 'time', nodeId: -1, tag: t.tag, count: 1, nodes: 0, chars: cutChars });
+  }
+
+  for (const s of long.styles) {
+    if (s.end - s.start <= limits.maxStyleChars || overlaps(s.start, s.end)) continue;
+    // After the last rule that ends within the limit (a cut rule would only be dropped by CSS's
+    // error handling, but an unclosed block could swallow nothing more: there is nothing after).
+    const ruleEnd = html.lastIndexOf('}', s.start + limits.maxStyleChars);
+    const keep = ruleEnd >= s.start ? ruleEnd + 1 : s.start;
+    taken.push(s);
+    edits.push({ start: keep, end: s.end, text: '' });
+    cuts.push({ kind: 'time', nodeId: -1, tag: 'style', count: 1, nodes: 0, chars: s.end - keep });
+  }
+
+  for (const a of long.styleAttributes) {
+    if (a.end - a.start <= limits.maxStyleAttributeChars || overlaps(a.start, a.end)) continue;
+    taken.push(a);
+    edits.push({ start: a.start, end: a.end, text: '' });
+    cuts.push({ kind: 'time', nodeId: -1, tag: a.tag, count: 1, nodes: 0, chars: a.end - a.start });
+  }
+  cuts.sort((a, b) => b.nodes - a.nodes || b.chars - a.chars);
+  return { edits, cuts };
+}
+
+/** Long lists and tables cut (see the module comment), into `edits`, `cuts` and `taken`. */
+function cutElements(
+  tree: ElementTree,
+  long: LongParts,
+  limits: BudgetLimits,
+  edits: Edit[],
+  cuts: PageCut[],
+  taken: Array<{ start: number; end: number }>,
+  overlaps: (start: number, end: number) => boolean,
+): void {
   const count = tree.tag.length;
   // Sizes and prose bottom-up: ids are in document order, so children come after parents.
   const size = new Array<number>(count).fill(0);
@@ -113,92 +168,53 @@ export function budgetCuts(html: string, facts: MarkupFacts, tree: ElementTree, 
   }
   const totalProse = prose[0]!;
 
-  const edits: Edit[] = [];
-  const cuts: PageCut[] = [];
-  const taken: Array<{ start: number; end: number }> = [];
-  const overlaps = (start: number, end: number): boolean => taken.some((t) => start < t.end && t.start < end);
-
-  if (facts.elements > limits.maxElements) {
-    // Candidates: the children of a long list past the first `keepChildren` (the page's body
-    // too), as runs that leave out a child holding much of the prose; costliest first.
-    const maxProse = totalProse * MAX_PROSE_SHARE_PER_CUT;
-    const candidates: Array<{ id: number; from: number; to: number; removed: number; prose: number }> = [];
-    for (let id = 0; id < count; id++) {
-      const kids = children[id]!;
-      if (kids.length <= limits.keepChildren + 1) continue;
-      let from = limits.keepChildren;
-      let removed = 0;
-      let cutProse = 0;
-      const close = (to: number): void => {
-        // A run that holds much of the prose together (the article's own paragraphs) stays.
-        if (to - from >= 1 && cutProse <= maxProse) candidates.push({ id, from, to, removed, prose: cutProse });
-        removed = 0;
-        cutProse = 0;
-      };
-      for (let k = limits.keepChildren; k < kids.length; k++) {
-        const child = kids[k]!;
-        if (prose[child]! > maxProse) {
-          // This child stays (it holds the article): the run ends before it, the next starts after.
-          close(k - 1);
-          from = k + 1;
-          continue;
-        }
-        removed += size[child]!;
-        cutProse += prose[child]!;
+  // Candidates: the children of a long list past the first `keepChildren` (the page's body
+  // too), as runs that leave out a child holding much of the prose; costliest first.
+  const maxProse = totalProse * MAX_PROSE_SHARE_PER_CUT;
+  const candidates: Array<{ id: number; from: number; to: number; removed: number; prose: number }> = [];
+  for (let id = 0; id < count; id++) {
+    const kids = children[id]!;
+    if (kids.length <= limits.keepChildren + 1) continue;
+    let from = limits.keepChildren;
+    let removed = 0;
+    let cutProse = 0;
+    const close = (to: number): void => {
+      // A run that holds much of the prose together (the article's own paragraphs) stays.
+      if (to - from >= 1 && cutProse <= maxProse) candidates.push({ id, from, to, removed, prose: cutProse });
+      removed = 0;
+      cutProse = 0;
+    };
+    for (let k = limits.keepChildren; k < kids.length; k++) {
+      const child = kids[k]!;
+      if (prose[child]! > maxProse) {
+        // This child stays (it holds the article): the run ends before it, the next starts after.
+        close(k - 1);
+        from = k + 1;
+        continue;
       }
-      close(kids.length - 1);
+      removed += size[child]!;
+      cutProse += prose[child]!;
     }
-    const weight = (c: { removed: number; prose: number }): number => c.removed / (1 + c.prose / PROSE_CHARS_PER_ELEMENT);
-    candidates.sort((a, b) => weight(b) - weight(a) || a.id - b.id || a.from - b.from);
-    let remaining = size[0]!;
-    for (const c of candidates) {
-      if (remaining <= limits.maxElements) break;
-      const kids = children[c.id]!;
-      const first = kids[c.from]!;
-      const start = tree.start[first]!;
-      const end = Math.max(tree.end[kids[c.to]!]!, start);
-      if (overlaps(start, end)) continue;
-      const cut = c.to - c.from + 1;
-      let chars = 0;
-      for (const t of tree.texts) if (t.start >= start && t.end <= end) chars += t.end - t.start;
-      taken.push({ start, end });
-      remaining -= c.removed;
-      edits.push({ start, end, text: note(tree.tag[c.id]!, `[${cut.toLocaleString('en')} more ${tree.tag[first]} items cut: ${REASON}]`) });
-      cuts.push({ kind: 'time', nodeId: -1, tag: tree.tag[c.id]!, count: cut, nodes: c.removed, chars });
-    }
+    close(kids.length - 1);
   }
-
-  for (const t of tree.texts) {
-    if (t.end - t.start <= limits.maxTextChars || overlaps(t.start, t.end)) continue;
-    let keep = t.start + limits.maxTextChars;
-    const space = html.lastIndexOf(' ', keep);
-    if (space > t.start + limits.maxTextChars * 0.9) keep = space;
-    keep = utf8Boundary(html, keep, t.start);
-    const cutChars = t.end - keep;
-    taken.push(t);
-    edits.push({ start: keep, end: t.end, text: ` [...${cutChars.toLocaleString('en')} characters cut: ${REASON}]` });
-    cuts.push({ kind: 'time', nodeId: -1, tag: tree.tag[t.parent]!, count: 1, nodes: 0, chars: cutChars });
+  const weight = (c: { removed: number; prose: number }): number => c.removed / (1 + c.prose / PROSE_CHARS_PER_ELEMENT);
+  candidates.sort((a, b) => weight(b) - weight(a) || a.id - b.id || a.from - b.from);
+  let remaining = size[0]!;
+  for (const c of candidates) {
+    if (remaining <= limits.maxElements) break;
+    const kids = children[c.id]!;
+    const first = kids[c.from]!;
+    const start = tree.start[first]!;
+    const end = Math.max(tree.end[kids[c.to]!]!, start);
+    if (overlaps(start, end)) continue;
+    const cut = c.to - c.from + 1;
+    let chars = 0;
+    for (const t of long.texts) if (t.start >= start && t.end <= end) chars += t.end - t.start;
+    taken.push({ start, end });
+    remaining -= c.removed;
+    edits.push({ start, end, text: note(tree.tag[c.id]!, `[${cut.toLocaleString('en')} more ${tree.tag[first]} items cut: ${REASON}]`) });
+    cuts.push({ kind: 'time', nodeId: -1, tag: tree.tag[c.id]!, count: cut, nodes: c.removed, chars });
   }
-
-  for (const s of tree.styles) {
-    if (s.end - s.start <= limits.maxStyleChars || overlaps(s.start, s.end)) continue;
-    // After the last rule that ends within the limit (a cut rule would only be dropped by CSS's
-    // error handling, but an unclosed block could swallow nothing more: there is nothing after).
-    const ruleEnd = html.lastIndexOf('}', s.start + limits.maxStyleChars);
-    const keep = ruleEnd >= s.start ? ruleEnd + 1 : s.start;
-    taken.push(s);
-    edits.push({ start: keep, end: s.end, text: '' });
-    cuts.push({ kind: 'time', nodeId: -1, tag: 'style', count: 1, nodes: 0, chars: s.end - keep });
-  }
-
-  for (const a of tree.styleAttributes) {
-    if (a.end - a.start <= limits.maxStyleAttributeChars || overlaps(a.start, a.end)) continue;
-    taken.push(a);
-    edits.push({ start: a.start, end: a.end, text: '' });
-    cuts.push({ kind: 'time', nodeId: -1, tag: tree.tag[a.parent]!, count: 1, nodes: 0, chars: a.end - a.start });
-  }
-  cuts.sort((a, b) => b.nodes - a.nodes || b.chars - a.chars);
-  return { edits, cuts };
 }
 
 /**

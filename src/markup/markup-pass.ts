@@ -73,7 +73,7 @@ const ROOT_DEPTH = 2;
 /** Text a reader would call prose: at least this many characters, with a space in them (as page-budget.ts). */
 const PROSE_MIN_CHARS = 20;
 
-/** Texts, inline styles and style sheets shorter than this are not listed in the tree (none is cut that short). */
+/** Texts, inline styles and style sheets shorter than this are not listed (none is cut that short). */
 export const LISTED_MIN_CHARS = 10_000;
 
 /** What the pass counted. */
@@ -107,12 +107,16 @@ export interface ElementTree {
   end: number[];
   /** Prose characters directly inside (budget-cuts.ts sums them up the tree). */
   prose: number[];
-  /** Texts of at least `LISTED_MIN_CHARS` characters, with the element they are in. */
-  texts: Array<{ start: number; end: number; parent: number }>;
+}
+
+/** Long texts and styles, listed on every pass (few on any page), each with the tag it is in or on. */
+export interface LongParts {
+  /** Texts of at least `LISTED_MIN_CHARS` characters. */
+  texts: Array<{ start: number; end: number; tag: string }>;
   /** The text of each `<style>` element of at least `LISTED_MIN_CHARS` characters. */
-  styles: Array<{ start: number; end: number }>;
+  styles: Array<{ start: number; end: number; tag: string }>;
   /** `style` attributes (name to the end of the value) of at least `LISTED_MIN_CHARS` characters. */
-  styleAttributes: Array<{ start: number; end: number; parent: number }>;
+  styleAttributes: Array<{ start: number; end: number; tag: string }>;
 }
 
 export interface PassOptions {
@@ -139,6 +143,7 @@ export interface PassResult {
   lateDoctype: boolean;
   /** The value of the first HTML `<base>` with an `href`, as the tokenizer decoded it. */
   baseHref: string | null;
+  long: LongParts;
   tree: ElementTree | null;
 }
 
@@ -160,8 +165,9 @@ export function markupPass(html: string, options: PassOptions): PassResult {
   /** Anything but whitespace and comments seen: a doctype now is not the leading one. */
   let content = false;
   let baseHref: string | null = null;
+  const long: LongParts = { texts: [], styles: [], styleAttributes: [] };
   const tree: ElementTree | null = options.tree
-    ? { tag: ['body'], parent: [-1], start: [0], end: [html.length], prose: [0], texts: [], styles: [], styleAttributes: [] }
+    ? { tag: ['body'], parent: [-1], start: [0], end: [html.length], prose: [0] }
     : null;
   let keptDepth = ROOT_DEPTH;
   /** Inline tags since the last whitespace or block tag. */
@@ -195,7 +201,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
     if (tag.name === 'style') {
       facts.styleChars += text.end - text.start;
       facts.longestStyle = Math.max(facts.longestStyle, text.end - text.start);
-      if (tree && text.end - text.start >= LISTED_MIN_CHARS) tree.styles.push(text);
+      if (text.end - text.start >= LISTED_MIN_CHARS) long.styles.push({ ...text, tag: 'style' });
     } else if (tag.name === 'script' && options.inPlace && endTagStart !== null) {
       // A script that cannot run: its text goes (an unclosed one, running to the end, stays).
       if (!scriptTextKept(tag, html.slice(text.start, text.end))) inert.push({ start: text.start, end: text.end, text: '' });
@@ -219,11 +225,8 @@ export function markupPass(html: string, options: PassOptions): PassResult {
       facts.textChars += length;
       if (length > facts.longestText) facts.longestText = length;
       if (run > 0 && space) run = 0;
-      if (tree) {
-        const parent = current();
-        if (length >= LISTED_MIN_CHARS) tree.texts.push({ start, end, parent });
-        if (length >= PROSE_MIN_CHARS && space && !open.isOpen('a')) tree.prose[parent]! += length;
-      }
+      if (length >= LISTED_MIN_CHARS) long.texts.push({ start, end, tag: open.stack.at(-1)?.name ?? 'body' });
+      if (tree && length >= PROSE_MIN_CHARS && space && !open.isOpen('a')) tree.prose[current()]! += length;
     },
     endTag(name, start, end) {
       content = true;
@@ -257,7 +260,10 @@ export function markupPass(html: string, options: PassOptions): PassResult {
       facts.elements++;
       open.impliedEnds(name, tag.start);
       const style = tag.attrLocations?.['style'];
-      if (style) facts.longestStyleAttribute = Math.max(facts.longestStyleAttribute, style.endOffset - style.startOffset);
+      if (style) {
+        facts.longestStyleAttribute = Math.max(facts.longestStyleAttribute, style.endOffset - style.startOffset);
+        if (style.endOffset - style.startOffset >= LISTED_MIN_CHARS) long.styleAttributes.push({ start: style.startOffset, end: style.endOffset, tag: name });
+      }
       let id = -1;
       if (tree) {
         const parent = current();
@@ -267,7 +273,6 @@ export function markupPass(html: string, options: PassOptions): PassResult {
         tree.start.push(tag.start);
         tree.end.push(tag.end);
         tree.prose.push(0);
-        if (style && style.endOffset - style.startOffset >= LISTED_MIN_CHARS) tree.styleAttributes.push({ start: style.startOffset, end: style.endOffset, parent: id });
       }
       if (VOID_TAGS.has(name) || (tag.selfClosing && open.foreign)) return;
       const depth = keptDepth + 1;
@@ -288,7 +293,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([tag, count]) => ({ kind: 'depth', nodeId: -1, tag, count, nodes: count, chars: 0 }));
   if (breaks > 0) shapeCuts.push({ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: breaks, nodes: 0, chars: 0 });
-  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, tree };
+  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, long, tree };
 }
 
 /** Elements whose text the pass looks at as a whole: style sheets (their size) and scripts (inert). */

@@ -17,7 +17,7 @@
 import { isUtf8 } from 'node:buffer';
 import { RenderError } from '../errors.js';
 import type { PageCut } from '../types.js';
-import { budgetCuts, budgetLimits, pastBudgetLimits, type BudgetLimits } from './budget-cuts.js';
+import { budgetCuts, budgetLimits, needsTree, type BudgetLimits } from './budget-cuts.js';
 import { applyEdits, type Edit } from './edits.js';
 import { baseElement, decodeWritten, writableUrl, type InPlaceDocument } from './in-place.js';
 import { DEFAULT_MARKUP_LIMITS, markupPass, type MarkupFacts } from './markup-pass.js';
@@ -88,9 +88,9 @@ export function prepareMarkup(bytes: Buffer, options: MarkupPreparation): Prepar
 
   const limits = budget ? budgetLimits(options.timeBudgetMs!, options.budgetLimits) : null;
   // The element tree costs about a fifth of the pass: built, in a second pass, only for a page
-  // past the budget's limits (none of the AEB and WCXB-dev pages).
-  if (limits && pastBudgetLimits(facts, limits)) pass = markupPass(read, { inPlace, reshape: rewrite, tree: true, limits: DEFAULT_MARKUP_LIMITS });
-  const cut = limits && pass.tree ? budgetCuts(html, pass.facts, pass.tree, limits) : { edits: [], cuts: [] };
+  // with more elements than the budget's limit (none of the AEB and WCXB-dev pages).
+  if (limits && needsTree(facts, limits)) pass = markupPass(read, { inPlace, reshape: rewrite, tree: true, limits: DEFAULT_MARKUP_LIMITS });
+  const cut = limits ? budgetCuts(html, pass.facts, pass.long, pass.tree, limits) : { edits: [], cuts: [] };
   // Cuts for the budget first: an edit inside a range they remove is not made.
   const shape: Edit[] = [...cut.edits, ...pass.shape];
   const cuts = [...cut.cuts, ...pass.shapeCuts];
