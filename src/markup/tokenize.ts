@@ -220,8 +220,17 @@ export function rewritableMarkup(bytes: Buffer): string | null {
   return bytes.toString('latin1');
 }
 
-/** A UTF-16 page: a byte-order mark, or NULs among the first bytes (ASCII text in UTF-16). */
+/**
+ * A UTF-16 page: a byte-order mark, or NULs as every other byte among the first (ASCII text in
+ * UTF-16; a stray NUL in a UTF-8 page is only a character).
+ */
 export function isUtf16(bytes: Buffer): boolean {
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
-  return bytes.subarray(0, 512).includes(0);
+  const head = bytes.subarray(0, 512);
+  let nuls = 0;
+  for (const byte of head) if (byte === 0) nuls++;
+  return nuls * UTF16_NUL_SHARE >= head.length && nuls > 0;
 }
+
+/** ASCII in UTF-16 has a NUL in every other byte; one in four is far from any UTF-8 page. */
+const UTF16_NUL_SHARE = 4;

@@ -65,6 +65,9 @@ test("the page's own <base> is resolved against its URL, since the inserted one 
 test('only pages that decode one way only are written in place; the rest navigate', () => {
   expect(written(Buffer.from([0x3c, 0x70, 0x3e, 0xe9]))).toBeUndefined(); // windows-1252 é
   expect(written(Buffer.from([0xff, 0xfe, 0x3c, 0x00]))).toBeUndefined(); // UTF-16 with BOM
+  expect(written(Buffer.from('<p>hi there</p>', 'utf16le'))).toBeUndefined(); // UTF-16 without one
+  // A stray NUL is a character of a UTF-8 page, not a sign of UTF-16.
+  expect(written('<p>a NUL\u0000byte</p>')).toBe('<base href="https://news.example/2019/story.html"><p>a NUL\u0000byte</p>');
   expect(written('<meta charset="iso-2022-jp"><p>\u001b$B$3\u001b(B')).toBeUndefined();
   expect(written('<p>x', 'file:///tmp/page.html')).toBeUndefined();
   expect(written('<p>x', 'not a url')).toBeUndefined();
