@@ -534,7 +534,7 @@ export class RenderSession {
     const snapshotMs = performance.now() - snapshotStarted;
     if (writtenUrl !== undefined) {
       // The document kept the address of the worker's earlier page; the page's own is its
-      // <base> (see src/markup/in-place.ts), which is not the page's element either.
+      // <base> (see inPlaceDocument), which is not the page's element either.
       snapshot.url = writtenUrl;
       snapshot.elementCount -= 1;
     }
