@@ -104,15 +104,16 @@ export const UNKNOWN_PAGE_ORIGIN = 'http://saved.invalid/';
 /**
  * Something cut from a page so that its cost stays bounded (issue 14), as `--explain` and the
  * record's `cuts` report it. Cuts of the snapshot (page-budget.ts) name the node; cuts of the
- * markup before rendering (src/markup/flatten-nesting.ts, reduce-document.ts) have no node.
+ * markup before rendering (src/markup/markup-pass.ts, budget-cuts.ts) have no node.
  */
 export interface PageCut {
   /**
    * 'subtree': elements removed with everything inside them; 'text': a text shortened;
    * 'depth': wrapper tags nested past the depth limit dropped (their content kept);
    * 'inline-run': `<wbr>`s put into a long whitespace-free run of inline tags;
-   * 'time': the page ran past its time budget and was rendered again cut down (`tag` says
-   * what: the children of a long list or table past the first few, or a long text).
+   * 'time': cut before rendering because one render would run past the time budget (`tag`
+   * says what: the children of a long list or table past the first few, or a long text, a
+   * `style` sheet, or the element whose huge inline style went).
    */
   kind: 'subtree' | 'text' | 'depth' | 'inline-run' | 'time';
   /** Id (in the snapshot as rendered) of the first node cut; -1 for cuts made in the markup. */

@@ -48,9 +48,9 @@ export function describeCuts(cuts: readonly BudgetCut[]): string {
     const timeText = time.filter((c) => c.nodes === 0);
     const timeNodes = time.filter((c) => c.nodes > 0);
     parts.push(
-      `over the time budget, rendered again without ${[
+      `cut before rendering for the time budget: ${[
         timeNodes.length > 0 ? `${n(sum(timeNodes, 'nodes'))} elements of ${timeNodes.length} long list${timeNodes.length > 1 ? 's' : ''}/table${timeNodes.length > 1 ? 's' : ''}` : '',
-        timeText.length > 0 ? `${n(sum(timeText, 'chars'))} chars of long text` : '',
+        timeText.length > 0 ? `${n(sum(timeText, 'chars'))} chars of long text or style` : '',
       ].filter(Boolean).join(' and ')}`,
     );
   }

@@ -26,7 +26,9 @@ export const extractOptionsSchema = z.object({
   maxTextChars: z.number().int().min(10_000).default(1_000_000),
   /**
    * Everything done for one page (src/render/options.ts `timeBudgetMs`): preparation, load,
-   * snapshot and Node's extraction. Absent: 10 s for saved pages, 30 s for live ones. 0: none.
+   * snapshot and Node's extraction; what one render of a saved page could not finish within it
+   * is cut before rendering (src/markup/budget-cuts.ts, cut kind 'time'). Absent: 10 s for saved
+   * pages, 30 s for live ones. 0: none.
    */
   timeBudgetMs: z.number().int().min(0).max(600_000).optional(),
   /** Saved files larger than this are refused before reading. */

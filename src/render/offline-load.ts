@@ -23,7 +23,8 @@
  *
  * Most saved pages do not even navigate: a navigation makes a new document, usually in a new
  * renderer process, and costs ~100 ms of CPU on its own (measured: a 40-byte page took 130 ms
- * of wall time and 103 ms of CPU across Chromium's processes). `inPlaceDocument` turns the
+ * of wall time and 103 ms of CPU across Chromium's processes). The markup step (src/markup/
+ * prepare.ts, in-place.ts) turns the
  * saved bytes into text that `OfflineDocumentServer.write` writes into the page's current
  * document (`Page.setDocumentContent`: document.open/write/close), with a `<base>` naming the
  * page's URL so links and images resolve as they would at that address. Only where that is
@@ -35,7 +36,7 @@ import { errors, type CDPSession, type Page } from 'playwright';
 import type { InPlaceDocument } from '../markup/in-place.js';
 import type { RequestStats } from './request-policy.js';
 
-export { canWriteInto, inPlaceDocument, leadingDoctypeEnd, type InPlaceDocument } from '../markup/in-place.js';
+export { canWriteInto, type InPlaceDocument } from '../markup/in-place.js';
 import { savedPageContentType } from './request-policy.js';
 
 /** The network a saved page sees: none (`Network.emulateNetworkConditions` parameters). */

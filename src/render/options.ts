@@ -33,10 +33,10 @@ export interface RenderOptions {
   /**
    * Everything done for one page (0: no budget, only each step's timeout); its default depends
    * on the page's kind (`timeBudgetMs` and `liveTimeBudgetMs` below). A saved page: markup
-   * preparation, load and snapshot, then Node's extraction (src/page-work/); one whose load and
-   * snapshot run past it is cut down in Node (reduce-document.ts) and rendered once more. A live
-   * page: the guarded fetch, navigation, the wait for `load` and the snapshot together, then
-   * extraction; past it, 'render-timeout'.
+   * preparation, load and snapshot, then Node's extraction (src/page-work/); what one render
+   * could not finish within it is cut before rendering (src/markup/budget-cuts.ts) and a page
+   * still past it fails with its timeout. A live page: the guarded fetch, navigation, the wait
+   * for `load`, the live steps and the snapshot together, then extraction; past it, 'render-timeout'.
    */
   timeBudgetMs: number;
   /**

@@ -15,7 +15,6 @@ import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import type { RenderInput } from '../input/types.js';
 import type { PreparedMarkup } from '../markup/prepare.js';
 import { PageWorkPool } from '../page-work/pool.js';
-import { reduceDocument } from '../markup/reduce-document.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
 import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
@@ -57,7 +56,7 @@ export interface RenderedPage {
   timings: { prepareMs: number; loadMs: number; snapshotMs: number };
   /** The page's time budget and what is left of it: Node's work after the render takes its deadline from it. */
   clock: PageClock;
-  /** What was cut from the markup before rendering (flatten-nesting.ts); empty for most pages. */
+  /** What was cut from the markup before rendering (src/markup/prepare.ts); empty for most pages. */
   cuts: PageCut[];
   /** Live pages run with scripts: how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
   live?: LiveRecord;
@@ -79,7 +78,7 @@ export interface RenderSessionOptions {
   relaunch?: () => Promise<Browser>;
   /**
    * Write saved pages into the worker's current document when that gives the same result as
-   * navigating to them (see `inPlaceDocument` in offline-load.ts); default true. False makes
+   * navigating to them (see src/markup/in-place.ts); default true. False makes
    * every saved page a navigation (for comparing the two).
    */
   inPlace?: boolean;
@@ -337,17 +336,26 @@ export class RenderSession {
 
   /** The markup step of a saved page (pure; src/markup/prepare.ts), in a page-work thread under the page's deadline. */
   private async prepare(input: Extract<RenderInput, { kind: 'html' }>, resolved: RenderOptions, clock: PageClock, bytes: Buffer = input.bytes): Promise<PreparedMarkup> {
-    const options = { url: input.url, maxElements: resolved.maxElements, javaScript: resolved.javaScript, inPlace: this.inPlace && input.replay === undefined };
+    const options = {
+      url: input.url,
+      maxElements: resolved.maxElements,
+      javaScript: resolved.javaScript,
+      inPlace: this.inPlace && input.replay === undefined,
+      timeBudgetMs: resolved.timeBudgetMs,
+    };
     const out = await this.work.run({ kind: 'prepare', bytes, options }, { label: input.label, deadlineMs: clock.nodeWorkDeadlineMs() });
     return { ...out, bytes: out.bytes === null ? bytes : Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) };
   }
 
   /**
-   * Renders a saved page within its time budget: its load and snapshot are given the budget at
-   * most, and a page that runs past it is cut down in Node (reduce-document.ts: long lists and
-   * tables summarised, long texts truncated) and rendered once more with the full timeouts, its
-   * record saying what was cut (kind 'time'). A live page's budget bounds its fetch, navigation,
-   * waiting and snapshot together (`load`); past it the page fails with 'render-timeout'.
+   * Renders a page within its time budget, once. A saved page: what one render could not finish
+   * within it was cut before (src/markup/budget-cuts.ts, decided from the markup's counts, the
+   * record saying what with cuts of kind 'time'), and the load and the snapshot together are
+   * given the budget: the load at most the budget less `MIN_BUDGET_SNAPSHOT_MS`, the snapshot
+   * what the load left (at least that, so a budget under 2 s can be passed by up to a second). A
+   * page that still runs past it fails with its timeout (typed, not retried). A live page's
+   * budget bounds its fetch, navigation, waiting, live steps and snapshot together (`load`);
+   * past it the page fails with 'render-timeout'.
    */
   private async renderWithinBudget<T>(
     input: RenderInput,
@@ -358,22 +366,15 @@ export class RenderSession {
   ): Promise<T> {
     const budgetMs = resolved.timeBudgetMs;
     if (budgetMs === 0) return this.renderOnce(input, prepared, use, resolved);
+    // The snapshot's share: `MIN_BUDGET_SNAPSHOT_MS`, or half of a budget shorter than twice that.
+    const loadMs = budgetMs - Math.min(MIN_BUDGET_SNAPSHOT_MS, budgetMs / 2);
     const bounded: RenderOptions = {
       ...resolved,
-      navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, budgetMs),
+      navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, loadMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
     if (input.kind !== 'html') return this.renderOnce(input, prepared, use, bounded, clock);
-    try {
-      return await this.renderOnce(input, prepared, use, bounded);
-    } catch (error) {
-      if (!(error instanceof RenderError && (error.code === 'render-timeout' || error.code === 'render-script-timeout'))) throw error;
-      const reduced = reduceDocument(prepared?.bytes ?? input.bytes);
-      if (reduced.cuts.length === 0) throw error;
-      const cuts = reduced.cuts;
-      const again = { ...input, bytes: reduced.bytes };
-      return this.renderOnce(again, await this.prepare(again, resolved, clock), (page) => use(withPage(page, { cuts: [...cuts, ...page.cuts] })), { ...resolved, timeBudgetMs: 0 });
-    }
+    return this.renderOnce(input, prepared, use, bounded);
   }
 
   /** Replaces a dead browser once, however many renders noticed it. */

@@ -1,28 +1,24 @@
 /**
- * Saved markup reshaped before rendering (src/markup/flatten-nesting.ts): nesting past the
- * depth limit loses its wrapper tags, every word stays, and ordinary pages come back as the
- * very same bytes.
+ * Saved markup reshaped before rendering (the markup pass, src/markup/markup-pass.ts): nesting
+ * past the depth limit loses its wrapper tags, every word stays, and ordinary pages come back
+ * as the very same bytes.
  */
 import { test, expect } from '@playwright/test';
-import { flattenNesting } from '../../src/markup/flatten-nesting.js';
-import { isRootTag, OpenElements, scanMarkup, VOID_TAGS } from '../../src/markup/markup-scan.js';
+import { DEFAULT_MARKUP_LIMITS, markupPass } from '../../src/markup/markup-pass.js';
+import { prepareMarkup, type PreparedMarkup } from '../../src/markup/prepare.js';
+
+/** The markup as it is navigated to (no time budget: only the reshaping). */
+function flattenNesting(bytes: Buffer): Pick<PreparedMarkup, 'bytes' | 'cuts'> {
+  const { bytes: out, cuts } = prepareMarkup(bytes, { url: 'https://x.test/', maxElements: 10_000_000, javaScript: false, inPlace: false });
+  return { bytes: out, cuts };
+}
 
 const ARTICLE = '<article><h1>Council agrees budget</h1><p>The council met on Tuesday and agreed the new budget.</p><p>Roads, schools and the harbour.</p></article>';
 const page = (body: string): string => `<!doctype html><html><head><title>T</title><style>p > a { color: red }</style></head><body>${body}</body></html>`;
 
-/** The deepest nesting of the markup, as the scanner's model of the parser sees it (html and body included). */
+/** The deepest nesting of the markup, as the pass's model of the parser sees it (html and body included). */
 function depthOf(html: string): number {
-  let max = 0;
-  const open = new OpenElements<null>(() => undefined);
-  scanMarkup(html, (t) => {
-    if (t.kind === 'start' && !isRootTag(t.name)) {
-      open.impliedEnds(t.name, t.start);
-      if (VOID_TAGS.has(t.name) || (t.selfClosing && open.foreign)) return;
-      open.push(t.name, t.start, null);
-      max = Math.max(max, open.depth + 2);
-    } else if (t.kind === 'end') open.end(t.name, t.start);
-  });
-  return max;
+  return markupPass(html, { inPlace: false, reshape: false, tree: false, limits: DEFAULT_MARKUP_LIMITS }).facts.deepest + 2;
 }
 
 /** The text a reader sees, whitespace collapsed (tags and the head removed). */
@@ -88,7 +84,7 @@ test('bytes of other encodings come back unchanged where nothing is cut, and UTF
   expect(flattenNesting(utf16).bytes).toBe(utf16);
 });
 
-test('comments, attributes holding ">" and raw text do not confuse the scan', () => {
+test('comments, attributes holding ">" and raw text do not confuse the tokenizer', () => {
   const html = page(`<!-- <div> --><div title="a > b" data-x='<div>'>x</div><textarea><div></textarea>${ARTICLE}`);
   expect(depthOf(html)).toBe(4); // html, body, article, p
 });

@@ -1,10 +1,27 @@
+/**
+ * Subresource requests taken out of a saved page written in place (src/markup/inert.ts, on the
+ * markup pass's tokens): addresses kept under data-broadsheet-, the layout as if the request
+ * had failed.
+ */
 import { test, expect } from '@playwright/test';
-import { withoutSubresourceRequests } from '../../src/markup/inert-subresources.js';
+import { prepareMarkup } from '../../src/markup/prepare.js';
+
+const BASE = '<base href="https://x.test/">';
+/** The markup as written in place (without the inserted `<base>`) and the requests it no longer makes. */
+function withoutSubresourceRequests(html: string): { html: string; requestsRemoved: number } {
+  const prepared = prepareMarkup(Buffer.from(html), { url: 'https://x.test/', maxElements: 1_000_000, javaScript: false, inPlace: true });
+  return { html: prepared.inPlace!.html.replace(BASE, ''), requestsRemoved: prepared.inPlace!.requestsRemoved };
+}
 
 test('images get a failing data: source and keep their addresses under data-broadsheet-', () => {
   const { html, requestsRemoved } = withoutSubresourceRequests('<p><img alt="a" src="/a.jpg" srcset="/a2.jpg 2x"><img src=b.png></p>');
   expect(html).toBe('<p><img src="data:," alt="a" data-broadsheet-src="/a.jpg" data-broadsheet-srcset="/a2.jpg 2x"><img src="data:," data-broadsheet-src=b.png></p>');
   expect(requestsRemoved).toBe(2);
+});
+
+test('a repeated source attribute is moved too (the tokenizer keeps the first; moving only it would let the second count)', () => {
+  const { html } = withoutSubresourceRequests('<img SRC="/a.jpg" alt=x src="/b.jpg">');
+  expect(html).toBe('<img src="data:," data-broadsheet-SRC="/a.jpg" alt=x data-broadsheet-src="/b.jpg">');
 });
 
 test('stylesheets are disabled, hints and icons lose their href, canonical links stay', () => {
@@ -19,11 +36,11 @@ test('frames, scripts, media and embeds lose their sources', () => {
   expect(html).toBe('<iframe data-broadsheet-src="https://ads.test/x" width=300></iframe><script data-broadsheet-src="/app.js"></script><video data-broadsheet-poster="/p.jpg" data-broadsheet-src="/v.mp4"></video><object data-broadsheet-data="/o.swf"></object>');
 });
 
-test('comments, scripts, styles and textareas are copied as they are', () => {
+test('comments, scripts, styles and textareas are not markup; <noscript> is (scripting is off)', () => {
   const input = '<!-- <img src="/c.jpg"> --><script>var s = "<img src=/s.jpg>";</script><style>/* <img src=x> */</style><textarea><img src="/t.jpg"></textarea><noscript><img src="/n.jpg"></noscript>';
   const { html, requestsRemoved } = withoutSubresourceRequests(input);
-  // Only the <noscript> image is markup (JavaScript is off where this runs).
-  expect(html).toBe(input.replace('<img src="/n.jpg">', '<img src="data:," data-broadsheet-src="/n.jpg">'));
+  // Only the <noscript> image is markup (JavaScript is off where this runs); the script's text goes (inert).
+  expect(html).toBe(input.replace('<img src="/n.jpg">', '<img src="data:," data-broadsheet-src="/n.jpg">').replace('var s = "<img src=/s.jpg>";', ''));
   expect(requestsRemoved).toBe(1);
 });
 
@@ -32,6 +49,11 @@ test('quoted ">" inside attributes, empty sources and markup without requests ar
   expect(withoutSubresourceRequests(plain)).toEqual({ html: plain, requestsRemoved: 0 });
   const quoted = withoutSubresourceRequests('<img alt="1 > 0" src="/q.jpg">');
   expect(quoted.html).toBe('<img src="data:," alt="1 > 0" data-broadsheet-src="/q.jpg">');
+});
+
+test('an <img> inside SVG content leaves it (HTML again) and is rewritten; SVG <image> is not an HTML image', () => {
+  const { html } = withoutSubresourceRequests('<svg><image href="/s.png"/></svg><svg><img src="/i.png"></svg>');
+  expect(html).toBe('<svg><image href="/s.png"/></svg><svg><img src="data:," data-broadsheet-src="/i.png"></svg>');
 });
 
 test('a 2 MB page of 40,000 images and scripts is rewritten whole', () => {

@@ -108,7 +108,7 @@ test('--summary names the cuts made in the markup before rendering too', async (
       { kind: 'inline-run', nodeId: -1, tag: 'wbr', count: 32, nodes: 0, chars: 0 },
     ]),
   ).toBe(
-    'over the time budget, rendered again without 149,960 elements of 1 long list/table and 9,700,000 chars of long text, ' +
+    'cut before rendering for the time budget: 149,960 elements of 1 long list/table and 9,700,000 chars of long text or style, ' +
       '31,746 wrapper tags nested too deep dropped, 32 line breaks put into long inline runs',
   );
 });

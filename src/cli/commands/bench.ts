@@ -43,7 +43,7 @@ export function benchCommand(setExit: (code: number) => void): Command {
     .option('--seed <n>', 'seed of the bootstrap generator', intOption(0, 2 ** 32 - 1))
     .option('--bootstrap <n>', 'bootstrap samples for the ± spread (default 1000)', intOption(0, 100_000))
     .option('--no-progress', 'no progress on stderr')
-    .option('--time-budget <ms>', 'time budget per saved page (markup preparation, load, snapshot, Node\'s extraction): a page whose load and snapshot run past it is cut down (long lists and tables summarised, long texts truncated; JSON "cuts", kind "time") and rendered once more; 0: none', intOption(0, 600_000), 10_000)
+    .option('--time-budget <ms>', 'time budget per saved page (markup preparation, load, snapshot, Node\'s extraction): what one render could not finish within it is cut before rendering (long lists and tables summarised, huge texts and style sheets shortened; JSON "cuts", kind "time"), and a page still past it fails with render-timeout; 0: none', intOption(0, 600_000), 10_000)
     .addHelpText(
       'after',
       `

@@ -184,7 +184,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       const image = element as HTMLImageElement;
       const movedSrc = element.getAttribute('data-broadsheet-src');
       const movedSrcset = element.getAttribute('data-broadsheet-srcset');
-      // A saved page's image whose request was taken out (inert-subresources.ts) shows a
+      // A saved page's image whose request was taken out (src/markup/inert.ts) shows a
       // data: placeholder; its address is the candidate Chromium would have chosen.
       const src =
         movedSrc !== null || movedSrcset !== null

@@ -1,23 +1,19 @@
 /**
- * A small, forgiving scan of saved HTML in Node (issue 14): the tokens a browser would see
- * (start tags, end tags, text; comments, doctypes and raw text skipped whole) and an
- * approximate stack of open elements, with the implied end tags that matter for depth (a new
- * `<li>` closes the open one, a block closes an open `<p>`, a cell closes the open cell, …).
+ * An approximate stack of open elements over the tokens of saved HTML (issue 14), with the
+ * implied end tags that matter for depth (a new `<li>` closes the open one, a block closes an
+ * open `<p>`, a cell closes the open cell, …). The tokens come from the one tokenizer
+ * (tokenize.ts); this is the part of tree construction the markup step needs, not all of it.
  *
- * It is not a full HTML parser and does not try to be: the rewrites built on it
- * (flatten-nesting.ts, reduce-document.ts) only act on pages far outside what real news pages
- * look like, and they only drop or insert tags, never text, so an approximate model changes the
- * shape of a hostile page, never its words. Pure; works on the markup as a latin1 string so
- * that any ASCII-compatible encoding comes back byte for byte.
+ * The rewrites built on it (depth flattening, cuts for the time budget) only act on pages far
+ * outside what real news pages look like, and they only drop or insert tags (or shorten a
+ * text), so an approximate model changes the shape of a hostile page, never its other words.
+ * Pure.
  */
 
 /** Elements that never have content or an end tag. */
 export const VOID_TAGS: ReadonlySet<string> = new Set([
   'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
-
-/** Elements whose content is text up to their own end tag (no tags inside). `plaintext` runs to the end. */
-const RAW_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'title', 'plaintext']);
 
 /** Tags the parser folds into the document's own html/head/body: they never add depth. */
 const ROOT_TAGS: ReadonlySet<string> = new Set(['html', 'head', 'body']);
@@ -67,7 +63,7 @@ export interface OpenElement<T> {
 
 /**
  * The open elements, as the parser would roughly have them. `data` is the caller's per element
- * (flatten-nesting keeps whether the tag was dropped, reduce-document its node index).
+ * (the markup pass keeps its element id and whether its tags were dropped).
  */
 export class OpenElements<T> {
   readonly stack: Array<OpenElement<T>> = [];
@@ -150,130 +146,6 @@ export class OpenElements<T> {
   }
 }
 
-export type MarkupToken =
-  | { kind: 'text'; start: number; end: number }
-  | { kind: 'start'; name: string; start: number; end: number; selfClosing: boolean }
-  | { kind: 'end'; name: string; start: number; end: number }
-  /** Comments, doctypes, processing instructions and raw text: passed over as they are. */
-  | { kind: 'other'; start: number; end: number };
-
-const isLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-
-/**
- * Calls `visit` for every token of `html`, in order; the tokens cover the markup without gaps.
- * Raw-text elements (script, style, textarea, title, …) come as their start tag, one 'other'
- * token for their content, and their end tag.
- */
-export function scanMarkup(html: string, visit: (token: MarkupToken) => void): void {
-  const n = html.length;
-  let i = 0;
-  let textStart = 0;
-  const flushText = (to: number): void => {
-    if (to > textStart) visit({ kind: 'text', start: textStart, end: to });
-  };
-  while (i < n) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0 || lt + 1 >= n) break;
-    const c = html.charCodeAt(lt + 1);
-    if (c === 0x21 /* ! */) {
-      const isComment = html.startsWith('<!--', lt);
-      const close = isComment ? html.indexOf('-->', lt + 4) : html.indexOf('>', lt + 2);
-      const end = close < 0 ? n : close + (isComment ? 3 : 1);
-      flushText(lt);
-      visit({ kind: 'other', start: lt, end });
-      i = textStart = end;
-      continue;
-    }
-    if (c === 0x3f /* ? */) {
-      const close = html.indexOf('>', lt + 2);
-      const end = close < 0 ? n : close + 1;
-      flushText(lt);
-      visit({ kind: 'other', start: lt, end });
-      i = textStart = end;
-      continue;
-    }
-    const closing = c === 0x2f; /* / */
-    const nameStart = closing ? lt + 2 : lt + 1;
-    if (nameStart >= n || !isLetter(html.charCodeAt(nameStart))) {
-      i = lt + 1; // a '<' that starts no tag is text
-      continue;
-    }
-    let nameEnd = nameStart;
-    while (nameEnd < n) {
-      const k = html.charCodeAt(nameEnd);
-      if (isSpace(k) || k === 0x2f || k === 0x3e) break;
-      nameEnd++;
-    }
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    const { end, selfClosing } = tagEnd(html, nameEnd);
-    flushText(lt);
-    if (closing) {
-      visit({ kind: 'end', name, start: lt, end });
-      i = textStart = end;
-      continue;
-    }
-    visit({ kind: 'start', name, start: lt, end, selfClosing });
-    i = textStart = end;
-    if (RAW_TEXT_TAGS.has(name) && end < n) {
-      const close = name === 'plaintext' ? -1 : rawTextEnd(html, name, end);
-      const contentEnd = close < 0 ? n : close;
-      if (contentEnd > end) visit({ kind: 'other', start: end, end: contentEnd });
-      i = textStart = contentEnd;
-    }
-  }
-  textStart = Math.min(textStart, n);
-  if (n > textStart) visit({ kind: 'text', start: textStart, end: n });
-}
-
-/** Where a tag whose name ends at `from` ends (after its '>'), reading attributes as the tokenizer does: quotes only after '='. */
-function tagEnd(html: string, from: number): { end: number; selfClosing: boolean } {
-  const n = html.length;
-  let i = from;
-  let afterEquals = false;
-  while (i < n) {
-    const c = html.charCodeAt(i);
-    if (c === 0x3e /* > */) return { end: i + 1, selfClosing: html.charCodeAt(i - 1) === 0x2f };
-    if (afterEquals && (c === 0x22 || c === 0x27)) {
-      const close = html.indexOf(c === 0x22 ? '"' : "'", i + 1);
-      if (close < 0) return { end: n, selfClosing: false };
-      i = close + 1;
-      afterEquals = false;
-      continue;
-    }
-    if (c === 0x3d /* = */) afterEquals = true;
-    else if (!isSpace(c)) afterEquals = false;
-    i++;
-  }
-  return { end: n, selfClosing: false };
-}
-
-const rawTextClosers = new Map<string, RegExp>();
-/** The start of `</name` (followed by a space, '/' or '>') at or after `from`; -1 when there is none. */
-function rawTextEnd(html: string, name: string, from: number): number {
-  let re = rawTextClosers.get(name);
-  if (!re) {
-    re = new RegExp(`</${name}[\\s/>]`, 'giu');
-    rawTextClosers.set(name, re);
-  }
-  re.lastIndex = from;
-  const m = re.exec(html);
-  return m ? m.index : -1;
-}
-
 export function isRootTag(name: string): boolean {
   return ROOT_TAGS.has(name);
-}
-
-/**
- * Markup a saved page can be rewritten in: bytes read as latin1 come back unchanged for every
- * ASCII-compatible encoding, so tags can be dropped or inserted without decoding the page.
- * UTF-16 (a BOM or NULs in the first bytes) and ISO-2022-JP (ESC sequences, whose bytes include
- * '<') are left alone.
- */
-export function rewritableMarkup(bytes: Buffer): string | null {
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return null;
-  if (bytes.subarray(0, 512).includes(0)) return null;
-  if (bytes.includes(0x1b)) return null;
-  return bytes.toString('latin1');
 }
