@@ -97,8 +97,8 @@ const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|cre
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
 /** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
 const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
-/** Class or id words that mark a dateline element. */
-const DATE_CLASS = /date|time|publish|posted|dateline|meta|byline|updated/iu;
+/** Class or id words that mark a dateline element (`date` covers `dateline`). */
+const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */
 const TAG_LIST_CLASS = /(^|[-_\s])(tags?|tag-?list|post-tags|article-tags|keywords|topics)([-_\s]|$)/iu;
 /** At most this many elements before the body are searched for a byline or dateline when no headline was found. */
