@@ -37,14 +37,34 @@ export function textWords(text: string, max = Infinity): string[] {
       if (out.length >= max) return out;
       continue;
     }
-    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-    for (const s of segmenter.segment(run)) {
-      if (s.isWordLike !== true || !HAS_LETTER.test(s.segment) || PARTICLE.test(s.segment)) continue;
-      out.push(s.segment);
+    for (const word of segmented(run)) {
+      out.push(word);
       if (out.length >= max) return out;
     }
   }
   return out;
+}
+
+/**
+ * Runs already split, by run: the segmenter costs ~10–20 µs a character, and the crawl reads
+ * the same anchors again and again (navigation on every page; every queued link when its
+ * priorities are recomputed). Bounded: emptied when full.
+ */
+const SEGMENTED = new Map<string, readonly string[]>();
+const SEGMENTED_MAX = 20_000;
+
+function segmented(run: string): readonly string[] {
+  let words = SEGMENTED.get(run);
+  if (words !== undefined) return words;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const found: string[] = [];
+  for (const s of segmenter.segment(run)) {
+    if (s.isWordLike === true && HAS_LETTER.test(s.segment) && !PARTICLE.test(s.segment)) found.push(s.segment);
+  }
+  words = found;
+  if (SEGMENTED.size >= SEGMENTED_MAX) SEGMENTED.clear();
+  SEGMENTED.set(run, words);
+  return words;
 }
 
 /**
