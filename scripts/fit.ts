@@ -28,7 +28,7 @@ import { loadFitPagesCached, type FitPage } from '../src/bench/fit/dataset.js';
 import { crossValidate, permutedScores, scoreAt, scoresBy, type CvResult } from '../src/bench/fit/cross-validate.js';
 import { aggregateScores, applyUnitWeights, fitBlockModel, predictPage } from '../src/bench/fit/fit-blocks.js';
 import { crossValidatePageType, fitPageType, pageTypeOf, scorePageTypes, scriptOfPage } from '../src/bench/fit/fit-page-type.js';
-import { localWebCorpus } from '../src/bench/fit/local-web-pages.js';
+import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
 import { FITTED_BLOCK_MODEL, FITTED_PAGE_TYPE, FITTED_SCORE_WEIGHTS } from '../src/score/fitted-params.js';
 import { fitUnitWeights, topUnitF1, weightArray } from '../src/bench/fit/fit-units.js';
 import { writeParams } from '../src/bench/fit/write-params.js';

@@ -10,11 +10,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { BenchCorpus, BenchPage } from '../corpora/types.js';
-import { SiteModel, type Route } from '../../testing/local-web/site-model.js';
-import { articleBodyText, renderPage } from '../../testing/local-web/render-pages.js';
-import type { Language } from '../../testing/local-web/text-bank.js';
-import type { SiteStyle } from '../../testing/local-web/url-schemes.js';
+import type { BenchCorpus, BenchPage } from '../../bench/corpora/types.js';
+import { SiteModel, type Route } from './site-model.js';
+import { articleBodyText, renderPage } from './render-pages.js';
+import type { Language } from './text-bank.js';
+import type { SiteStyle } from './url-schemes.js';
 
 /** Two styles per language: one with words or dates in its URLs, one with numbers only. */
 export const LOCAL_WEB_FIT_SITES: ReadonlyArray<{ language: Language; style: SiteStyle }> = [
