@@ -16,7 +16,7 @@
  * final parameters are fitted on all pages with the chosen ones.
  *
  * `local-web` is a collection too: pages of the local web in English, Russian, Chinese,
- * Japanese and Arabic with their page types (src/bench/fit/local-web-pages.ts).
+ * Japanese and Arabic with their page types (src/testing/local-web/fit-pages.ts).
  * `--page-type-only` fits and cross-validates the page-type decision alone (L2 from `--l2`'s
  * first value) and writes only its weights, keeping the block model and unit weights as they
  * are; its report gives the accuracy per script, of the shipped weights and cross-validated.
