@@ -168,6 +168,17 @@ const MIN_BUDGET_SNAPSHOT_MS = 1_000;
 
 /** How long a failed render waits to learn whether the browser itself died. */
 const BROWSER_DEATH_GRACE_MS = 1_000;
+/**
+ * The same after a crash of the page's renderer: a killed browser takes its renderers with it,
+ * and on a loaded machine the browser's disconnection was seen more than a second after the
+ * page's crash (CI, two test workers: a killed browser's page was lost as 'render-crashed').
+ * Crashes are rare, so the longer wait costs nothing on ordinary pages.
+ */
+const CRASH_DEATH_GRACE_MS = 5_000;
+
+function deathGraceMs(error: unknown): number {
+  return error instanceof RenderError && error.code === 'render-crashed' ? CRASH_DEATH_GRACE_MS : BROWSER_DEATH_GRACE_MS;
+}
 
 /** Failures a dead browser produces (as opposed to a page's own). */
 function mayBeBrowserDeath(error: unknown): boolean {
@@ -326,7 +337,7 @@ export class RenderSession {
       // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
       if (this.closed || this.relaunch === undefined) throw error;
       // The page usually learns of the death a moment before the browser object does.
-      if (browser.isConnected() && mayBeBrowserDeath(error)) await disconnection(browser, BROWSER_DEATH_GRACE_MS);
+      if (browser.isConnected() && mayBeBrowserDeath(error)) await disconnection(browser, deathGraceMs(error));
       if (browser.isConnected()) throw error;
       await this.heal(browser);
       this.health.retried += 1;

@@ -54,7 +54,7 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
     await session.close();
   }
   const lost = results.filter((r) => typeof r !== 'string' || !r.startsWith('ok'));
-  console.log(`kills ${kills.length}, relaunches ${session.health.relaunches}, retried ${session.health.retried}, lost ${lost.length}`);
+  console.log(`kills ${kills.length}, relaunches ${session.health.relaunches}, retried ${session.health.retried}, lost ${lost.length}`, lost.map(String));
   expect(kills).toHaveLength(3);
   expect(lost.map(String)).toEqual([]);
   expect(session.health.relaunches).toBe(3);
