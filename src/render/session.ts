@@ -336,10 +336,14 @@ export class RenderSession {
     } catch (error) {
       // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
       if (this.closed || this.relaunch === undefined) throw error;
+      // The page ran on the browser of its start or, when that one died and was replaced while
+      // the page waited for a slot, on its successor: either may be the one that died.
+      const current = this.browser;
       // The page usually learns of the death a moment before the browser object does.
-      if (browser.isConnected() && mayBeBrowserDeath(error)) await disconnection(browser, deathGraceMs(error));
-      if (browser.isConnected()) throw error;
-      await this.heal(browser);
+      if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection(current, deathGraceMs(error));
+      const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
+      if (!dead) throw error;
+      await this.heal(dead);
       this.health.retried += 1;
       return this.renderWithinBudget(input, prepared, use, resolved, clock);
     }
