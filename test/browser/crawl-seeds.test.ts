@@ -4,19 +4,16 @@
  * machine. Runs bin/broadsheet.js (dist/: npm run build).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { tempDirFixture } from '../support/temp-dir.js';
 
 const BIN = join(process.cwd(), 'bin', 'broadsheet.js');
-let dir: string;
-test.beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'broadsheet-seeds-'));
-});
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A directory per test (test/support/temp-dir.ts), never one per file removed by afterAll
+// while another test of the file runs (fullyParallel).
+const test = base.extend<{ dir: string }>({ dir: tempDirFixture('broadsheet-seeds-') });
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -36,7 +33,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-test('seeds that do not resolve or are blocked: exit 1, each cause in words, the option that allows it', async () => {
+test('seeds that do not resolve or are blocked: exit 1, each cause in words, the option that allows it', async ({ dir }) => {
   test.setTimeout(120_000);
   const db = join(dir, 'bad-seeds.db');
   const port = await closedPort();
@@ -58,7 +55,7 @@ test('seeds that do not resolve or are blocked: exit 1, each cause in words, the
   expect(text.stdout).toMatch(/not followed: 0 outside the crawl's sites/);
 });
 
-test('a seed on a closed port: connection refused, exit 1', async () => {
+test('a seed on a closed port: connection refused, exit 1', async ({ dir }) => {
   test.setTimeout(120_000);
   const db = join(dir, 'refused.db');
   const port = await closedPort();

@@ -5,21 +5,19 @@
  * (dist/: npm run build).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { test, expect } from './fixtures.js';
+import { test as base, expect } from './fixtures.js';
+import { tempDirFixture } from '../support/temp-dir.js';
 import { extract, extractHtml, RecordSchema } from '../../src/index.js';
 
 const BIN = join(process.cwd(), 'bin', 'broadsheet.js');
 const SAMPLES = ['samples/en-minimal-article.html', 'samples/ru-table-layout-br.html', 'samples/zh-news-sidebar.html'];
-let dir: string;
-test.beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'broadsheet-record-'));
-});
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A directory per test (test/support/temp-dir.ts): one per file was removed by afterAll while
+// another test of the file still wrote into it (fullyParallel).
+const test = base.extend<{ dir: string }>({ dir: tempDirFixture('broadsheet-record-') });
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -31,7 +29,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   }
 }
 
-test('extract --format json and --out write records; --out alone prints a summary, not the bodies', async () => {
+test('extract --format json and --out write records; --out alone prints a summary, not the bodies', async ({ dir }) => {
   test.setTimeout(240_000);
   const json = await cli(['extract', ...SAMPLES, '--format', 'json', '--no-progress']);
   expect(json.code).toBe(0);
@@ -44,7 +42,9 @@ test('extract --format json and --out write records; --out alone prints a summar
   expect(alone.stdout.trim()).toMatch(/^3 records written to .*out\.jsonl: 3 articles, 0 without one, 0 failed/);
   expect(alone.stdout.split('\n').length).toBeLessThan(4);
   const written = readFileSync(out, 'utf8').trim().split('\n').map((line) => RecordSchema.parse(JSON.parse(line)));
-  expect(written.map((r) => r.text)).toEqual(records.map((r) => r.text));
+  // --out writes records as pages finish (any order); stdout keeps the input order.
+  const byInput = (list: typeof records): Array<[string, string | null]> => list.map((r): [string, string | null] => [r.input, r.text]).sort(([a], [b]) => a.localeCompare(b));
+  expect(byInput(written)).toEqual(byInput(records));
 
   // text, markdown and html on stdout: the title, then the record's body field; the record's body fields never hold the title.
   for (const r of records) {

@@ -13,6 +13,9 @@ import { RecordSchema } from '../../src/record/index.js';
 import { writeSyntheticCrawl } from '../../src/testing/synthetic-crawl.js';
 
 const BIN = new URL('../../bin/broadsheet.js', import.meta.url).pathname;
+// The tests share one crawl database made in beforeAll: they run in one worker, in order, so
+// afterAll cannot remove it under a test still using it (the suite runs fullyParallel).
+test.describe.configure({ mode: 'serial' });
 let dir: string;
 let db: string;
 const PAGES = 400;
