@@ -20,6 +20,9 @@ interface CrawlPins {
   budget: number;
   /** How far below its pin a site's harvest may fall (seed-to-seed spread, see test/quality/README.md). */
   noise: number;
+  /** A site whose harvest varied more across runs than `noise`: its own (with the runs in noiseBySiteWhy). */
+  noiseBySite?: Record<string, number>;
+  noiseBySiteWhy?: string;
   setBy: string;
   /** `<site name>` → harvest@budget, standard form; `<site name>-hard` for the hard form. */
   pins: Record<string, number>;
@@ -76,11 +79,12 @@ for (const form of ['standard', 'hard'] as const) {
         await web.close();
       }
       const pin = pins.pins[key];
-      const figures = `${key} (${site.language}, ${form}): harvest@${pins.budget} ${harvest.toFixed(3)}, pin ${pin ?? 'none'}, noise ${pins.noise} (${((performance.now() - started) / 1000).toFixed(0)} s)`;
+      const noise = pins.noiseBySite?.[key] ?? pins.noise;
+      const figures = `${key} (${site.language}, ${form}): harvest@${pins.budget} ${harvest.toFixed(3)}, pin ${pin ?? 'none'}, noise ${noise} (${((performance.now() - started) / 1000).toFixed(0)} s)`;
       console.log(`crawl quality gate: ${figures}`);
       expect(pin, `no pin for ${key} in test/quality/crawl-pins.json`).toBeDefined();
-      expect(harvest, figures).toBeGreaterThanOrEqual(pin! - pins.noise);
-      if (harvest > pin! + pins.noise) test.info().annotations.push({ type: 'raise the pin', description: `${figures}: above its pin by more than the noise` });
+      expect(harvest, figures).toBeGreaterThanOrEqual(pin! - noise);
+      if (harvest > pin! + noise) test.info().annotations.push({ type: 'raise the pin', description: `${figures}: above its pin by more than the noise` });
     });
   }
 }
