@@ -93,6 +93,11 @@ export interface RenderSessionOptions {
    * (as many threads as pages at once) and closes it in `close()`.
    */
   pageWork?: PageWorkPool;
+  /**
+   * Slows every page's renderer by this factor (Chromium's CPU throttling): a loaded machine,
+   * reproduced, for tests and benchmarks of the live steps' stop rules. Default 1 (off).
+   */
+  cpuSlowdown?: number;
 }
 
 /**
@@ -253,6 +258,7 @@ export class RenderSession {
   private closed = false;
   private readonly relaunch: (() => Promise<Browser>) | undefined;
   private readonly inPlace: boolean;
+  private readonly cpuSlowdown: number;
   /** Browsers this session launched to replace a dead one (closed by `close()`). */
   private readonly relaunched = new Set<Browser>();
   private relaunching: Promise<void> | null = null;
@@ -268,6 +274,8 @@ export class RenderSession {
   ) {
     this.relaunch = options.relaunch;
     this.inPlace = options.inPlace ?? true;
+    this.cpuSlowdown = options.cpuSlowdown ?? 1;
+    if (!(this.cpuSlowdown >= 1)) throw new RangeError('cpuSlowdown must be ≥ 1');
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be an integer ≥ 1');
     this.slots = new Slots(concurrency);
@@ -470,6 +478,7 @@ export class RenderSession {
     const context = await this.openContext(options);
     try {
       const page = await context.newPage();
+      if (this.cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: this.cpuSlowdown });
       const worker: Worker = { context, page, signature, crashed: false, renders: 0 };
       page.on('crash', () => {
         worker.crashed = true;

@@ -14,6 +14,8 @@ export type LiveCommand =
   | { op: 'probe' }
   | { op: 'consent'; press: 'none' | 'reject' | 'accept' }
   | { op: 'scroll-step' }
+  | { op: 'frames' }
+  | { op: 'pending' }
   | { op: 'top' }
   | { op: 'unclamp'; press: boolean }
   | { op: 'overlays' }
@@ -29,8 +31,18 @@ export interface LiveProbe {
   pageChars: number;
   /** The body looks like a skeleton: little text, or a loading marker in or around it. */
   weak: boolean;
-  /** Milliseconds since the last mutation that added or removed ≥ 30 characters of text. */
+  /**
+   * Milliseconds since the last mutation that added or removed ≥ 30 characters of text, on the
+   * page's own clock: the lesser of wall-clock time and the page's timer heartbeat (`install`).
+   * On a loaded machine the page's timers fire late — the very timers that will fill a skeleton
+   * or append a lazy part — and the heartbeat is late with them, so a quiet window lasts longer
+   * in wall-clock time exactly when the page is slow.
+   */
   quietMs: number;
+  /** The same, for mutations inside the candidate body's article (a ticker beside it does not count). */
+  bodyQuietMs: number;
+  /** fetch/XHR calls of the page still in flight, seen from inside (counted from `install`). */
+  pending: number;
   /** Such mutations since the watch was installed. */
   mutations: number;
   scrollHeight: number;
@@ -52,6 +64,8 @@ export interface ScrollStep {
   y: number;
   atBottom: boolean;
   scrollHeight: number;
+  /** fetch/XHR calls of the page in flight (see LiveProbe.pending). */
+  pending: number;
 }
 
 export interface UnclampResult {
@@ -91,6 +105,16 @@ export function liveInPage(command: LiveCommand): unknown {
 
   interface State {
     lastMutation: number;
+    /** The heartbeat's count when the last mutation came (see LiveProbe.quietMs). */
+    lastMutationTick: number;
+    /** The same, for mutations inside `watchScope`. */
+    lastBodyMutation: number;
+    lastBodyMutationTick: number;
+    /** The candidate body's article when last probed. */
+    watchScope?: Element;
+    /** Heartbeats so far (one per HEARTBEAT_MS of the page's own timers). */
+    ticks: number;
+    pending: number;
     /** Mutations that added or removed text (of ≥ 30 characters) since `install`. */
     mutations: number;
     observer?: MutationObserver;
@@ -102,6 +126,15 @@ export function liveInPage(command: LiveCommand): unknown {
   }
   /** Appended elements remembered at most (an endless feed appends without end). */
   const MAX_ADDED = 2000;
+  /** The heartbeat: one timer of the page's every 50 ms, for a minute at most. */
+  const HEARTBEAT_MS = 50;
+  const MAX_TICKS = 1200;
+  /**
+   * After a scroll: frames to wait, so intersection observers and scroll handlers have run and
+   * started their requests (bounded: a page that draws no frames is not waited for).
+   */
+  const FRAMES_AFTER_SCROLL = 2;
+  const FRAME_WAIT_MAX_MS = 1000;
   const w = window as unknown as { __broadsheetLive?: State };
 
   const textOf = (node: Node): string => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -193,7 +226,46 @@ export function liveInPage(command: LiveCommand): unknown {
   switch (command.op) {
     case 'install': {
       if (w.__broadsheetLive) return true;
-      const state: State = { lastMutation: performance.now(), mutations: 0, added: [] };
+      const state: State = { lastMutation: performance.now(), lastMutationTick: 0, lastBodyMutation: performance.now(), lastBodyMutationTick: 0, ticks: 0, pending: 0, mutations: 0, added: [] };
+      const beat = (): void => {
+        state.ticks += 1;
+        if (state.ticks < MAX_TICKS) setTimeout(beat, HEARTBEAT_MS);
+      };
+      setTimeout(beat, HEARTBEAT_MS);
+      // The page's own requests, counted from inside: a request an observer starts is counted
+      // the moment it is made (events reach Node later), and until its answer's callbacks had a turn.
+      const settled = (): void => {
+        setTimeout(() => {
+          state.pending = Math.max(0, state.pending - 1);
+        }, 0);
+      };
+      const originalFetch = window.fetch;
+      if (typeof originalFetch === 'function') {
+        window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+          state.pending += 1;
+          let answer: Promise<Response>;
+          try {
+            answer = originalFetch.apply(this, args);
+          } catch (error) {
+            state.pending -= 1;
+            throw error;
+          }
+          answer.then(settled, settled);
+          return answer;
+        } as typeof fetch;
+      }
+      const originalSend = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>): void {
+        state.pending += 1;
+        this.addEventListener('loadend', settled, { once: true });
+        try {
+          originalSend.apply(this, args);
+        } catch (error) {
+          this.removeEventListener('loadend', settled);
+          state.pending -= 1;
+          throw error;
+        }
+      };
       const significant = (nodes: NodeList): boolean => {
         for (const node of Array.from(nodes)) if ((node.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS) return true;
         return false;
@@ -213,6 +285,11 @@ export function liveInPage(command: LiveCommand): unknown {
             (record.type === 'characterData' && (record.target.textContent ?? '').length >= SIGNIFICANT_MUTATION_CHARS)
           ) {
             state.lastMutation = performance.now();
+            state.lastMutationTick = state.ticks;
+            if (!state.watchScope || !state.watchScope.isConnected || state.watchScope.contains(record.target) || record.target.contains(state.watchScope)) {
+              state.lastBodyMutation = state.lastMutation;
+              state.lastBodyMutationTick = state.ticks;
+            }
             state.mutations += 1;
             if (!state.bodyScope) return;
           }
@@ -225,6 +302,14 @@ export function liveInPage(command: LiveCommand): unknown {
     case 'probe': {
       const { best, pageChars } = candidateBody(allElements());
       const around = best ? (best.element.closest('article, main, [role=main]') ?? best.element) : document.body;
+      const live = w.__broadsheetLive;
+      if (live) live.watchScope = best ? around : undefined;
+      /** Quiet on the page's own clock (LiveProbe.quietMs); wall-clock once the heartbeat has stopped. */
+      const quiet = (since: number, sinceTick: number): number => {
+        if (!live) return 0;
+        const wall = performance.now() - since;
+        return live.ticks >= MAX_TICKS ? wall : Math.min(wall, (live.ticks - sinceTick) * HEARTBEAT_MS);
+      };
       const loading = best === null || around.querySelector('[aria-busy="true"], .loading, .spinner, .skeleton') !== null || LOADING.test(best.text.slice(-200));
       const result: LiveProbe = {
         chars: best?.chars ?? 0,
@@ -232,7 +317,9 @@ export function liveInPage(command: LiveCommand): unknown {
         pageChars,
         weak: (best?.chars ?? 0) < STRONG_BODY_CHARS || (loading && (best?.chars ?? 0) < 2 * STRONG_BODY_CHARS),
         scripted: document.scripts.length > 0,
-        quietMs: w.__broadsheetLive ? performance.now() - w.__broadsheetLive.lastMutation : 0,
+        quietMs: live ? quiet(live.lastMutation, live.lastMutationTick) : 0,
+        bodyQuietMs: live ? quiet(live.lastBodyMutation, live.lastBodyMutationTick) : 0,
+        pending: live?.pending ?? 0,
         mutations: w.__broadsheetLive?.mutations ?? 0,
         scrollHeight: document.documentElement.scrollHeight,
         readyState: document.readyState,
@@ -282,11 +369,36 @@ export function liveInPage(command: LiveCommand): unknown {
       }
       return { platform, hasReject: reject !== undefined, hasAccept: accept !== undefined, pressed } satisfies ConsentFound;
     }
-    case 'scroll-step': {
+    case 'scroll-step':
+    case 'frames':
+    case 'pending': {
+      // A step scrolls, then lets the page draw its frames — intersection observers are told at
+      // a frame, scroll handlers run before it — so the requests they start are counted before
+      // this answers, however slow the machine. `frames` only waits for the frames (answers
+      // written into the page show after them), `pending` only looks.
       const root = document.scrollingElement ?? document.documentElement;
-      window.scrollBy(0, Math.max(200, Math.floor(window.innerHeight * 0.9)));
-      const y = window.scrollY;
-      return { y, atBottom: y + window.innerHeight >= root.scrollHeight - 4, scrollHeight: root.scrollHeight } satisfies ScrollStep;
+      const answer = (): ScrollStep => {
+        const y = window.scrollY;
+        return { y, atBottom: y + window.innerHeight >= root.scrollHeight - 4, scrollHeight: root.scrollHeight, pending: w.__broadsheetLive?.pending ?? 0 };
+      };
+      if (command.op === 'pending') return answer();
+      if (command.op === 'scroll-step') window.scrollBy(0, Math.max(200, Math.floor(window.innerHeight * 0.9)));
+      return new Promise<ScrollStep>((resolve) => {
+        let left = FRAMES_AFTER_SCROLL;
+        let done = false;
+        const finish = (): void => {
+          if (done) return;
+          done = true;
+          // One task more: an observer's callback runs as a task after the frame.
+          setTimeout(() => resolve(answer()), 0);
+        };
+        const frame = (): void => {
+          if (--left <= 0) finish();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+        setTimeout(finish, FRAME_WAIT_MAX_MS);
+      });
     }
     case 'mark-body': {
       // The body's scope before scrolling: what is appended outside it later may be a next story.

@@ -55,6 +55,10 @@ const MAX_SCROLL_STEPS = 24;
 /** After each scroll step: a pause for observers and the requests they start. */
 const SCROLL_PAUSE_MS = 60;
 const SCROLL_IDLE_MS = 600;
+/** A lazy body still growing may scroll past its budget up to this many times it (within the page's budget). */
+const SCROLL_HARD_FACTOR = 4;
+/** Between two looks at the page's requests in flight. */
+const REQUEST_POLL_MS = 30;
 /** After pressing a consent button or an expander: a shorter settle. */
 const AFTER_PRESS_SETTLE_MS = 2_500;
 /** The rule run: detection is one attempt on a settled page; a rule's clicks and waits take the rest. */
@@ -156,7 +160,7 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     }
 
     // Lazy content.
-    if (within(options.scrollMs) > 0) record.scroll = await scrollThrough(page, watch, probe, within(options.scrollMs));
+    if (within(options.scrollMs) > 0) record.scroll = await scrollThrough(page, watch, probe, within(options.scrollMs), within(options.scrollMs * SCROLL_HARD_FACTOR));
 
     // Clamped text.
     record.unclamp = await run<UnclampResult>(page, { op: 'unclamp', press: true });
@@ -191,7 +195,31 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
   return record;
 }
 
-async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number): Promise<LiveRecord['scroll']> {
+/**
+ * Waits until the page has no request of its own in flight — seen from Node (the fetch guard's
+ * events) and from inside (an observer's fetch is counted the moment it is made) — at most `maxMs`.
+ */
+async function waitRequests(page: Page, watch: RequestWatch, maxMs: number): Promise<ScrollStep> {
+  const until = performance.now() + maxMs;
+  for (;;) {
+    const state = await run<ScrollStep>(page, { op: 'pending' });
+    if ((state.pending === 0 && watch.count === 0) || performance.now() >= until) return state;
+    await sleep(Math.min(REQUEST_POLL_MS, Math.max(1, until - performance.now())));
+  }
+}
+
+/**
+ * Scrolls through the page in viewport steps until it stops growing. Stop rules follow what the
+ * page does, not the wall clock, so a slow machine reads a lazy page as whole as a fast one:
+ * - each step waits for the page's frames (its observers fire), then for its requests, then
+ *   for one more turn of frames (their answers are written) before the page is measured;
+ * - the bottom counts only after two steps in a row at the bottom with nothing in flight and
+ *   nothing grown;
+ * - the budget is spent by steps that add nothing to the candidate body: a lazy body that
+ *   still grows keeps scrolling (up to SCROLL_HARD_FACTOR × the budget), an endless feed —
+ *   whose stories are appended beside the body, not in it — stops at the budget.
+ */
+async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number, hardMs: number): Promise<LiveRecord['scroll']> {
   const started = performance.now();
   const before = await probe();
   if (!before.scripted) return { ms: Math.round(performance.now() - started), steps: 0, reason: 'no-script', grewChars: 0, droppedStories: 0 };
@@ -199,32 +227,38 @@ async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promi
   let steps = 0;
   let reason: LiveRecord['scroll']['reason'] = 'steps';
   let lastHeight = before.scrollHeight;
+  let lastChars = before.chars;
   let bottomHits = 0;
+  /** Time spent on steps that did not grow the body. */
+  let spent = 0;
   while (steps < MAX_SCROLL_STEPS) {
-    if (performance.now() - started >= budgetMs) {
+    const hardLeft = hardMs - (performance.now() - started);
+    if (spent >= budgetMs || hardLeft <= 0) {
       reason = 'budget';
       break;
     }
-    const step = await run<ScrollStep>(page, { op: 'scroll-step' });
+    const stepStarted = performance.now();
+    await run<ScrollStep>(page, { op: 'scroll-step' });
     steps += 1;
-    await sleep(SCROLL_PAUSE_MS);
-    await waitIdle(watch, Math.min(SCROLL_IDLE_MS, Math.max(0, budgetMs - (performance.now() - started))));
-    if (step.atBottom) {
-      const now = await probe();
-      // At the bottom twice in a row, and nothing grew in between: the page has no more to give.
-      // (Once is not enough: a feed's next item may be one request behind.)
-      if (now.scrollHeight <= lastHeight) {
+    // What the step set off: its requests answered, then a turn of frames for their callbacks.
+    await waitRequests(page, watch, Math.min(budgetMs - spent, hardLeft));
+    const settledStep = await run<ScrollStep>(page, { op: 'frames' });
+    const now = await probe();
+    const grew = now.chars > lastChars;
+    if (!grew) spent += performance.now() - stepStarted;
+    if (settledStep.atBottom) {
+      // At the bottom twice in a row, nothing in flight and nothing grown: the page has no more
+      // to give. (Once is not enough: a feed's next item may be one request behind.)
+      if (now.scrollHeight <= lastHeight && !grew && settledStep.pending === 0 && watch.count === 0) {
         bottomHits += 1;
         if (bottomHits >= 2) {
           reason = 'bottom';
           break;
         }
       } else bottomHits = 0;
-      lastHeight = now.scrollHeight;
-    } else {
-      bottomHits = 0;
-      lastHeight = Math.max(lastHeight, step.scrollHeight);
-    }
+    } else bottomHits = 0;
+    lastHeight = Math.max(lastHeight, now.scrollHeight);
+    lastChars = Math.max(lastChars, now.chars);
   }
   const droppedStories = await run<number>(page, { op: 'drop-appended' });
   const after = await probe();

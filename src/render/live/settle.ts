@@ -3,7 +3,9 @@
  * text stops changing — the candidate body's text the same at two checks in a row, no
  * mutation adding or removing text for a quiet window, no fetch/XHR of the page's own origin
  * pending — bounded by a budget. Unlike `networkidle` there is no fixed idle wait when nothing
- * is pending and the body is already whole; a body that looks like a skeleton or a teaser
+ * is pending and the body is already whole. Quiet is measured on the page's own clock (a timer
+ * heartbeat, see LiveProbe.quietMs), so a loaded machine lengthens the wait as it delays the
+ * page's own timers. A body that looks like a skeleton or a teaser
  * (little text, a loading marker) is given a longer quiet window, since the script that will
  * fill it may be waiting on a timer the page does not show.
  *
@@ -102,8 +104,12 @@ export async function settle(
     const same = now.hash === previous.hash && now.chars === previous.chars;
     if (!same || now.mutations !== previous.mutations) changed = true;
     // A page without scripts has nothing that will fill a skeleton later.
+    // A whole body is watched for changes of its own: a ticker or a clock beside it (a websocket
+    // feeding a headline strip) never lets the whole page be quiet. A skeleton is watched whole,
+    // since its story may arrive anywhere.
+    const quiet = now.weak ? now.quietMs : now.bodyQuietMs;
     const quietNeeded = now.weak && now.scripted ? weakQuietMs : QUIET_MS;
-    if (same && now.quietMs >= quietNeeded && watch.count === 0) {
+    if (same && quiet >= quietNeeded && watch.count === 0 && now.pending === 0) {
       return { ms: Math.round(performance.now() - started), reason: changed ? 'settled' : 'no-change', checks };
     }
     previous = now;
