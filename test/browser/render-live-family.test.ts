@@ -126,6 +126,20 @@ test.describe('the live family', () => {
     expect(f1(r!, info)).toBeGreaterThan(0.95);
   });
 
+  test('a websocket ticker never lets the network idle: settle still ends and the body is read', async ({ browser }) => {
+    const whole = pageOf('websocket-ticker', 0);
+    const late = pageOf('websocket-ticker', 1);
+    const [w, l] = await extract([whole.url, late.url], { browser, allowPrivateNetwork: true, concurrency: 2 });
+    // The body is whole in the HTML: it settles while the ticker goes on beside it.
+    expect(liveOf(w!).settle.reason).not.toBe('budget');
+    expect(liveOf(w!).settle.ms).toBeLessThan(4_000);
+    expect(f1(w!, whole)).toBeGreaterThan(0.95);
+    expect(w!.status === 'article' && w!.article.text).not.toContain('Live:');
+    // The body arrives as JSON while the ticker runs: it is waited for, and the wait ends.
+    expect(liveOf(l!).settle.ms).toBeLessThanOrEqual(4_500);
+    expect(f1(l!, late)).toBeGreaterThan(0.95);
+  });
+
   test('ads and trackers are refused inside the fetch guard, never fetched; --no-block-ads lets them through', async ({ session }) => {
     test.skip(adBlocker() === null, adBlockerStatus());
     const blocked = await startLiveFamily({ seed: 5, perKind: 1, kinds: ['clamped'] });

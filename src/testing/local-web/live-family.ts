@@ -5,7 +5,7 @@
  * covers the article or a consent modal withholds it until "Accept", paragraphs arrive as the
  * reader scrolls, text is clamped behind "Read more", a paywall box covers text that is in the
  * DOM, the body lives in a shadow root, and some pages never settle (a ticking clock, an
- * endless feed of further stories).
+ * endless feed of further stories, a websocket ticker that never closes).
  *
  * Every page shares one frame that misleads an extractor looking too early: a header, a
  * sidebar with a newsletter box and a most-read list, and a footer. Variants (delays, markup
@@ -15,8 +15,9 @@
  * Self-written for this project; the consent dialogs imitate the shapes of common platforms'
  * markup (ids and classes), not their code.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Rng } from './prng.js';
 import { bankFor, headline, paragraph } from './text-bank.js';
 
@@ -31,6 +32,7 @@ export const LIVE_KINDS = [
   'shadow-dom',
   'ticking-clock',
   'endless-feed',
+  'websocket-ticker',
 ] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
@@ -78,6 +80,7 @@ const VARIANTS: Record<LiveKind, number> = {
   'shadow-dom': 3,
   'ticking-clock': 1,
   'endless-feed': 1,
+  'websocket-ticker': 2,
 };
 
 function story(seed: number, key: string): Story {
@@ -353,6 +356,24 @@ customElements.define('story-frame', class extends HTMLElement { connectedCallba
       };
       break;
     }
+    case 'websocket-ticker': {
+      // Never settles, and its network is never idle: a websocket stays open and pushes a
+      // headline into a ticker strip every 250 ms. Variant 0 has its body in the HTML; variant 1
+      // fetches it as JSON after load, while the ticker already runs.
+      const ticker = `<div class="ticker" aria-live="polite">Live: connecting to the newsroom feed…</div>`;
+      if (variant === 0) main = `${ticker}<article>${articleHead(s)}${paras(s.paragraphs)}</article>`;
+      else {
+        api[apiPath] = s;
+        main = `${ticker}<div id="app"><p class="loading">Loading…</p></div>`;
+      }
+      extra = {
+        after: `<script>
+const socket = new WebSocket(location.origin.replace(/^http/, 'ws') + '/live/ws/ticker');
+socket.onmessage = (event) => { document.querySelector('.ticker').textContent = 'Live: ' + event.data; };
+</script>${variant === 1 ? renderFromJson(apiPath, '#app', rng.int(300, 700)) : ''}`,
+      };
+      break;
+    }
     case 'endless-feed': {
       // Never settles: below the story, further stories are appended without end as the
       // reader scrolls (each its own <article>): they are not part of this page's body.
@@ -464,6 +485,31 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
     if (PAGE_PATH.test(path) || path === '/') return send(response, 404, 'text/html; charset=utf-8', '<h1>Not found</h1>');
     send(response, 404, 'text/html; charset=utf-8', '<h1>Not found</h1>');
   });
+  // The websocket ticker (websocket-ticker pages): a headline every 250 ms until the client or
+  // the family closes. Only what the ticker needs of RFC 6455: the handshake and unmasked
+  // server text frames; what the client sends is ignored.
+  const sockets = new Set<Socket>();
+  server.on('upgrade', (request: IncomingMessage, socket: Socket) => {
+    const key = request.headers['sec-websocket-key'];
+    if (closed || request.url !== '/live/ws/ticker' || typeof key !== 'string') return void socket.destroy();
+    const accept = createHash('sha1').update(key + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    sockets.add(socket);
+    const rng = Rng.of(seed, 'ticker');
+    const bank = bankFor('en');
+    const interval = setInterval(() => {
+      const text = Buffer.from(`${new Date().toISOString().slice(11, 19)} ${headline(bank, rng)}`);
+      // A text frame, FIN set, no mask; headlines are under 126 bytes or take the 16-bit length.
+      const header = text.length < 126 ? Buffer.from([0x81, text.length]) : Buffer.from([0x81, 126, text.length >> 8, text.length & 0xff]);
+      socket.write(Buffer.concat([header, text]));
+    }, 250);
+    const end = (): void => {
+      clearInterval(interval);
+      sockets.delete(socket);
+    };
+    socket.on('close', end);
+    socket.on('error', end);
+  });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -478,6 +524,7 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
     close: async () => {
       closed = true;
       for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
