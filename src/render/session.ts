@@ -9,7 +9,7 @@
  * session owns and closes in `close()`.
  */
 import { availableParallelism } from 'node:os';
-import type { Browser, BrowserContext, Page, Response } from 'playwright';
+import type { Browser, BrowserContext, Dialog, Page, Response } from 'playwright';
 import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import type { RenderInput } from '../input/types.js';
@@ -170,6 +170,8 @@ const REUSABLE_AFTER = new Set<string>(['render-http-status', 'render-not-html',
 
 /** The least time a snapshot gets within a time budget, however long the load took. */
 const MIN_BUDGET_SNAPSHOT_MS = 1_000;
+/** Dialogs named in a live record at most (a page may open them in a loop). */
+const MAX_NOTED_DIALOGS = 20;
 
 /** How long a failed render waits to learn whether the browser itself died. */
 const BROWSER_DEATH_GRACE_MS = 1_000;
@@ -235,6 +237,8 @@ interface Worker {
   offline?: OfflineDocumentServer;
   /** Renders done on it (it is recycled at `maxRendersPerWorker`). */
   renders: number;
+  /** Pop-ups and new tabs the page opened, closed at once (counted for the live record). */
+  popups: number;
 }
 
 /**
@@ -479,7 +483,27 @@ export class RenderSession {
     try {
       const page = await context.newPage();
       if (this.cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: this.cpuSlowdown });
-      const worker: Worker = { context, page, signature, crashed: false, renders: 0 };
+      const worker: Worker = { context, page, signature, crashed: false, renders: 0, popups: 0 };
+      // Pop-ups and new tabs are closed at the context level as they open, and on live workers
+      // refused every request first: only the worker's page goes out, through its fetch guard.
+      // (Saved pages' workers answer documents through CDP's Fetch domain: no context route there.)
+      context.on('page', (opened) => {
+        if (opened === page) return;
+        worker.popups += 1;
+        void opened.close().catch(() => undefined);
+      });
+      if (kind !== 'saved') {
+        await context.route('**/*', async (route) => {
+          let fromWorker = false;
+          try {
+            fromWorker = route.request().frame().page() === page;
+          } catch {
+            // a request of no frame (a service worker's): not the worker page's
+          }
+          if (fromWorker) await route.fallback().catch(() => undefined);
+          else await route.abort('blockedbyclient').catch(() => undefined);
+        });
+      }
       page.on('crash', () => {
         worker.crashed = true;
       });
@@ -624,7 +648,7 @@ export class RenderSession {
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
       stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
-      ({ status: httpStatus, live } = await this.loadLive(page, document.url, options, clock));
+      ({ status: httpStatus, live } = await this.loadLive(worker, document.url, options, clock));
     }
     const loadMs = performance.now() - loadStarted;
 
@@ -659,7 +683,28 @@ export class RenderSession {
    * gives the page a bounded grace period to reach `load`, then (scripts on) lets it settle,
    * scrolls it and sets overlays aside (live/prepare.ts). Returns the HTTP status and that record.
    */
-  private async loadLive(page: Page, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
+  private async loadLive(worker: Worker, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
+    // alert/confirm/prompt/beforeunload never block a run: dismissed, and noted in the record.
+    const dialogs: string[] = [];
+    const onDialog = (dialog: Dialog): void => {
+      if (dialogs.length < MAX_NOTED_DIALOGS) dialogs.push(dialog.type());
+      void dialog.dismiss().catch(() => undefined);
+    };
+    worker.page.on('dialog', onDialog);
+    const popupsBefore = worker.popups;
+    try {
+      const loaded = await this.navigateLive(worker.page, url, options, clock);
+      if (loaded.live) {
+        loaded.live.dialogs = dialogs;
+        loaded.live.popups = worker.popups - popupsBefore;
+      }
+      return loaded;
+    } finally {
+      worker.page.off('dialog', onDialog);
+    }
+  }
+
+  private async navigateLive(page: Page, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
     let documentResponse: Response | undefined;
     const onResponse = (response: Response): void => {
       const request = response.request();

@@ -140,6 +140,31 @@ test.describe('the live family', () => {
     expect(f1(l!, late)).toBeGreaterThan(0.95);
   });
 
+  test('dialogs are dismissed and pop-ups closed before they fetch anything, both noted in the record', async ({ browser }) => {
+    const hits: Record<string, number> = {};
+    const body = 'The council approved the harbour plan after a long debate about costs and jobs. '.repeat(6);
+    const server = createServer((request, response) => {
+      const path = request.url ?? '/';
+      hits[path] = (hits[path] ?? 0) + 1;
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<title>noisy</title><article><h1>Harbour plan</h1><p>${body}</p><p>${body}</p></article>
+        <script>alert('Welcome!'); addEventListener('load', () => { window.open('/popup', '_blank'); confirm('Leave?'); });</script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/story`;
+      const [result] = await extract(url, { browser, allowPrivateNetwork: true });
+      expect(result!.status).toBe('article');
+      expect(liveOf(result!).dialogs).toEqual(['alert', 'confirm']);
+      expect(liveOf(result!).popups).toBe(1);
+      expect(hits['/popup'] ?? 0).toBe(0);
+      expect(result!.status === 'article' && result!.article.text).toContain('harbour plan after a long debate');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   test('ads and trackers are refused inside the fetch guard, never fetched; --no-block-ads lets them through', async ({ session }) => {
     test.skip(adBlocker() === null, adBlockerStatus());
     const blocked = await startLiveFamily({ seed: 5, perKind: 1, kinds: ['clamped'] });

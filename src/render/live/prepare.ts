@@ -79,6 +79,10 @@ export interface LiveRecord {
   scroll: { ms: number; steps: number; reason: 'bottom' | 'budget' | 'steps' | 'off' | 'no-script'; grewChars: number; droppedStories: number };
   unclamp: UnclampResult;
   overlays: OverlayResult;
+  /** JS dialogs the page opened (alert, confirm, prompt, beforeunload), each dismissed; set by the session. */
+  dialogs: string[];
+  /** Pop-ups and new tabs the page opened, each closed at once; set by the session. */
+  popups: number;
   /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
   interrupted?: string;
 }
@@ -116,6 +120,8 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     scroll: { ms: 0, steps: 0, reason: 'off', grewChars: 0, droppedStories: 0 },
     unclamp: { pressed: 0, unclamped: 0 },
     overlays: { setAside: 0, unlocked: 0 },
+    dialogs: [],
+    popups: 0,
   };
   const probe = (): Promise<LiveProbe> => run<LiveProbe>(page, { op: 'probe' });
   try {
