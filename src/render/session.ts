@@ -239,6 +239,12 @@ interface Worker {
   renders: number;
   /** Pop-ups and new tabs the page opened, closed at once (counted for the live record). */
   popups: number;
+  /**
+   * Used for one page only: live pages with scripts on. Their scripts write cookies, storage,
+   * IndexedDB, caches and consent choices; a fresh context per page is the one clean state
+   * (results must not depend on the order of the inputs — issue 24 item 6).
+   */
+  once: boolean;
 }
 
 /**
@@ -483,7 +489,7 @@ export class RenderSession {
     try {
       const page = await context.newPage();
       if (this.cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: this.cpuSlowdown });
-      const worker: Worker = { context, page, signature, crashed: false, renders: 0, popups: 0 };
+      const worker: Worker = { context, page, signature, crashed: false, renders: 0, popups: 0, once: kind === 'live' && options.javaScript };
       // Pop-ups and new tabs are closed at the context level as they open, and on live workers
       // refused every request first: only the worker's page goes out, through its fetch guard.
       // (Saved pages' workers answer documents through CDP's Fetch domain: no context route there.)
@@ -517,6 +523,10 @@ export class RenderSession {
 
   private async returnWorker(worker: Worker, healthy: boolean): Promise<void> {
     worker.offline?.disarm();
+    if (worker.once) {
+      await this.closeContext(worker.context);
+      return;
+    }
     if (healthy && !this.closed && worker.renders >= this.maxRendersPerWorker) {
       // Worn out, not broken: a fresh context takes its place when a render needs one.
       this.health.recycled += 1;

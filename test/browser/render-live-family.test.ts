@@ -92,6 +92,32 @@ test.describe('the live family', () => {
     }
   });
 
+  test('a page starts clean in every store: IndexedDB written by one page is not there for the next', async ({ browser }) => {
+    const server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      const write = request.url === '/write';
+      response.end(`<title>visits</title><article><h1>Visits</h1><p id="state">${'A first visit reads the story as any reader would. '.repeat(4)}</p></article>
+        <script>
+        ${write ? "indexedDB.open('visits', 1).onupgradeneeded = (e) => e.target.result.createObjectStore('v');" : "indexedDB.databases().then((all) => { if (all.some((d) => d.name === 'visits')) document.getElementById('state').textContent = 'Welcome back, returning visitor: your reading history is remembered on this device.'; });"}
+        </script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const session = new RenderSession(browser, { concurrency: 1, defaults: { allowPrivateNetwork: true } });
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const text = (path: string) =>
+        session.render({ kind: 'url', url: origin + path, label: path }, async (page) => page.snapshot.nodes.map((n) => (n.kind === 'text' ? n.text : '')).join(' '));
+      await text('/write');
+      const second = await text('/read');
+      expect(second).toContain('A first visit');
+      expect(second).not.toContain('returning visitor');
+    } finally {
+      await session.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   test('lazy paragraphs are scrolled in; an endless feed stops at the budget and is not glued on', async ({ browser }) => {
     const lazy = pageOf('lazy');
     const feed = pageOf('endless-feed');
