@@ -259,6 +259,11 @@ class Crawler {
           this.stop ??= 'frontier-empty';
           return;
         }
+        // A store shared with other workers (PostgreSQL) refuses claims past the common budget.
+        if (this.store.shared && Number.isFinite(this.options.maxPages) && this.store.counts().pages >= this.options.maxPages) {
+          this.stop ??= 'max-pages';
+          return;
+        }
         await sleep(this.idleWait(now));
         continue;
       }
