@@ -16,7 +16,7 @@
  *
  *   npx tsx scripts/bench-crawl.ts [--budgets 100,300,1000] [--sites dated,section,dated:zh,...]
  *     [--concurrency 2] [--throughput-pages 60] [--no-throughput] [--out bench-crawl.json]
- *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages] [--hard]
+ *     [--policies similarity,bfs] [--alpha A] [--gallery-share 0.2] [--comment-pages] [--hard] [--ordered]
  *
  * A site is a style, or `style:language` (en, ru, zh, ja, ar: a site of that style written in
  * that language); the default is the five default sites and a Chinese, a Japanese and an Arabic
@@ -24,10 +24,14 @@
  * comments page per article (as `--gallery-share 0.3 --comment-pages`). Harvest is also
  * reported per language.
  *
+ * `--ordered` crawls with the crawler's `ordered` option: outcomes applied in the order of their
+ * claims, so a run's figures do not depend on which render finished first, and harvest@100 of the
+ * similarity crawl is the crawl gate's (test/browser/crawl-quality-gate.test.ts, same settings).
+ *
  * `--policies` also takes `similarity-url-only`: the similarity policy without the links'
  * anchor and context words (src/frontier/link-evidence.ts), to measure what they bring.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { crawl } from '../src/crawl/crawler.js';
 import { createPolicy, type PolicyName } from '../src/frontier/index.js';
@@ -56,8 +60,18 @@ const { values } = parseArgs({
     'comment-pages': { type: 'boolean', default: false },
     /** The hard form: --gallery-share 0.3 --comment-pages. */
     hard: { type: 'boolean', default: false },
+    /** Apply pages in the order of their claims (the crawler's `ordered`): figures that repeat. */
+    ordered: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 });
+
+if (values.help) {
+  // The usage is this file's header comment.
+  const source = readFileSync(new URL(import.meta.url), 'utf8');
+  process.stdout.write(`${source.slice(source.indexOf('/**') + 3, source.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
+  process.exit(0);
+}
 
 const budgets = values.budgets.split(',').map(Number).sort((a, b) => a - b);
 const maxBudget = budgets[budgets.length - 1] ?? 100;
@@ -118,10 +132,14 @@ async function harvestRuns(web: LocalWeb, site: LocalSiteInfo, session: RenderSe
         maxDepth: 50,
         maxPages: maxBudget,
         concurrency,
+        ordered: values.ordered,
         userAgent: 'broadsheet-bench',
         politeness: { delayMs: 0, perSiteConcurrency: concurrency },
         renderOptions: { allowPrivateNetwork: true },
-        onPage: (page) => order.push({ url: page.url, isArticle: page.isArticle, at: performance.now() - started }),
+        onPage: (page) => {
+          order.push({ url: page.url, isArticle: page.isArticle, at: performance.now() - started });
+          if (order.length % 50 === 0) process.stderr.write(`  ${site.name} ${policy}: ${order.length} pages (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+        },
       },
     );
     for (const budget of budgets) {

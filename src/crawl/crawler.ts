@@ -41,6 +41,14 @@ export interface CrawlOptions {
   maxTimeMs?: number;
   /** Pages rendered at once (the render session should allow as many). */
   concurrency: number;
+  /**
+   * Record pages in the order they were claimed, and claim only right after a page is recorded
+   * (`concurrency` fetches stay in flight): the crawl's order is then a function of the pages
+   * alone, not of which render happened to finish first, so two crawls of the same site fetch the
+   * same pages in the same order. For benchmarks and the crawl gate (test/quality/crawl-pins.json);
+   * it costs the time a page that finished early waits for an older, slower one.
+   */
+  ordered?: boolean;
   politeness?: Partial<PolitenessOptions>;
   userAgent: string;
   /** Obey robots.txt (default true). */
@@ -147,7 +155,7 @@ class Crawler {
   async run(): Promise<CrawlSummary> {
     this.prepare();
     if (this.options.maxTimeMs !== undefined) this.deadline = performance.now() + this.options.maxTimeMs;
-    const workers = Array.from({ length: this.options.concurrency }, () => this.worker());
+    const workers = this.options.ordered === true ? [this.orderedLoop()] : Array.from({ length: this.options.concurrency }, () => this.worker());
     try {
       await Promise.all(workers);
     } finally {
@@ -214,10 +222,57 @@ class Crawler {
       this.inFlight++;
       this.politeness.begin(entry.site, now);
       try {
-        await this.process(entry);
+        const apply = await this.process(entry);
+        apply();
       } finally {
         this.inFlight--;
         this.politeness.end(entry.site);
+      }
+    }
+  }
+
+  /**
+   * `ordered`: one loop keeps up to `concurrency` fetches in flight, applies their outcomes in
+   * the order of their claims, and claims again only after applying one. Every claim therefore
+   * sees the frontier and the policy after the same pages, whatever the render times were.
+   */
+  private async orderedLoop(): Promise<void> {
+    const pending: Array<{ entry: FrontierEntry; outcome: Promise<() => void> }> = [];
+    for (;;) {
+      const now = Date.now();
+      while (pending.length < this.options.concurrency && !this.shouldStop()) {
+        refreshHead(this.store, this.policy);
+        const entry = this.claim(now);
+        if (entry === 'wait' || entry === undefined) break;
+        this.reserved++;
+        this.inFlight++;
+        this.politeness.begin(entry.site, now);
+        const outcome = this.process(entry);
+        // A fatal error is thrown when its turn comes; until then it must not count as unhandled.
+        outcome.catch(() => undefined);
+        pending.push({ entry, outcome });
+      }
+      const oldest = pending.shift();
+      if (oldest === undefined) {
+        if (this.shouldStop()) return;
+        if (this.store.queuedCount() === 0) {
+          this.stop ??= 'frontier-empty';
+          return;
+        }
+        // A store shared with other workers (PostgreSQL) refuses claims past the common budget.
+        if (this.store.shared && Number.isFinite(this.options.maxPages) && this.store.counts().pages >= this.options.maxPages) {
+          this.stop ??= 'max-pages';
+          return;
+        }
+        await sleep(this.idleWait(now));
+        continue;
+      }
+      try {
+        const apply = await oldest.outcome;
+        apply();
+      } finally {
+        this.inFlight--;
+        this.politeness.end(oldest.entry.site);
       }
     }
   }
@@ -270,7 +325,12 @@ class Crawler {
     return Math.max(5, Math.min(IDLE_POLL_MS, wake));
   }
 
-  private async process(entry: FrontierEntry): Promise<void> {
+  /**
+   * Fetches, renders and extracts `entry`; what the page changes (the store, the policy, the
+   * counters) is returned as a function to apply, so the ordered loop can apply outcomes in the
+   * order of their claims.
+   */
+  private async process(entry: FrontierEntry): Promise<() => void> {
     const startedAt = Date.now();
     if (this.robots !== null) {
       const verdict = await this.robots.check(entry.url);
@@ -280,14 +340,15 @@ class Crawler {
         this.store.setHostDelay(entry.site, verdict.crawlDelayMs);
       }
       if (!verdict.allowed) {
-        this.reserved--;
-        this.allocator?.giveBack(entry.site);
-        if (verdict.retryAt !== undefined) {
-          this.store.requeue(entry.url, { notBefore: verdict.retryAt, attempt: entry.attempts, error: verdict.reason });
-        } else {
-          this.record(entry, { status: null, error: { code: ROBOTS_DISALLOWED, message: verdict.reason }, startedAt });
-        }
-        return;
+        return () => {
+          this.reserved--;
+          this.allocator?.giveBack(entry.site);
+          if (verdict.retryAt !== undefined) {
+            this.store.requeue(entry.url, { notBefore: verdict.retryAt, attempt: entry.attempts, error: verdict.reason });
+          } else {
+            this.record(entry, { status: null, error: { code: ROBOTS_DISALLOWED, message: verdict.reason }, startedAt });
+          }
+        };
       }
     }
 
@@ -320,23 +381,25 @@ class Crawler {
       const described = describeError(error);
       const attempt = entry.attempts + 1;
       if (described.retryable && attempt < (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-        this.reserved--;
-        this.allocator?.giveBack(entry.site);
-        this.stats.retry();
-        const backoffMs = (this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS) * 2 ** (attempt - 1);
-        this.store.requeue(entry.url, { notBefore: Date.now() + backoffMs, attempt, error: `${described.code}: ${described.message}` });
-        return;
+        return () => {
+          this.reserved--;
+          this.allocator?.giveBack(entry.site);
+          this.stats.retry();
+          const backoffMs = (this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS) * 2 ** (attempt - 1);
+          this.store.requeue(entry.url, { notBefore: Date.now() + backoffMs, attempt, error: `${described.code}: ${described.message}` });
+        };
       }
-      this.record(entry, { status: httpStatusOf(described), error: { code: described.code, message: described.message }, startedAt });
-      return;
+      const finishedAt = Date.now();
+      return () => this.record(entry, { status: httpStatusOf(described), error: { code: described.code, message: described.message }, startedAt, finishedAt });
     }
-    this.record(entry, { ...page, error: null, startedAt });
+    const finishedAt = Date.now();
+    return () => this.record(entry, { ...page, error: null, startedAt, finishedAt });
   }
 
   /** Everything one page produced, in one `recordPage`, then the policy's feedback. */
   private record(
     entry: FrontierEntry,
-    result: { work?: ExtractOutput; finalUrl?: string; status: number | null; error: { code: string; message: string } | null; startedAt: number },
+    result: { work?: ExtractOutput; finalUrl?: string; status: number | null; error: { code: string; message: string } | null; startedAt: number; finishedAt?: number },
   ): void {
     const { work } = result;
     let decision: ArticleDecision = { isArticle: false, reason: null };
@@ -382,7 +445,8 @@ class Crawler {
       contentHash: work?.contentHash ?? null,
       isArticle: decision.isArticle,
       error: result.error,
-      durationMs: Date.now() - result.startedAt,
+      // The fetch's own time: an ordered crawl may apply a page a while after it finished.
+      durationMs: (result.finishedAt ?? Date.now()) - result.startedAt,
       links: {
         internal: links.internal.map((l) => ({ url: l.url, anchor: l.anchor, level: l.level, processed: true })),
         external: links.external,

@@ -186,7 +186,10 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
   }
   const path = url.pathname;
   const segments = path.split('/').filter((s) => s.length > 0);
-  const last = segments[segments.length - 1] ?? '';
+  // The slug as written: a browser sends an Arabic, Cyrillic or Chinese slug percent-encoded
+  // (/news/%D9%88%D8%B2%D9%8A%D8%B1-…), whose hex pairs are not letters, so such a slug counted
+  // no words while its Latin-script twin counted all of them.
+  const last = decodeSegment(segments[segments.length - 1] ?? '');
   return {
     urlDepth: Math.min(1, segments.length / 6),
     urlDate: URL_DATE.test(path) ? 1 : 0,
@@ -195,6 +198,16 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
     urlQuery: url.search.length > 1 ? 1 : 0,
     urlRoot: segments.length === 0 ? 1 : 0,
   };
+}
+
+/** A path segment percent-decoded (UTF-8); one that is not valid UTF-8 stays as it is. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** A paragraph of prose: a sentence mark, 80 Latin characters or more (25 Chinese), few links. */

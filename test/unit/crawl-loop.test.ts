@@ -48,18 +48,20 @@ class FakeRenderer implements PageRenderer {
   /** URL → failures to produce before it works (retryable), or a permanent error. */
   readonly failures = new Map<string, number | RenderError>();
 
-  constructor(private readonly latencyMs = 5) {}
+  /** A render's time: fixed, or per URL and attempt (`n`: how many renders of the URL started before). */
+  constructor(private readonly latencyMs: number | ((url: string, n: number) => number) = 5) {}
 
   async render<T>(input: { kind: 'url'; url: string; label: string } | { kind: 'html' }, use: (page: RenderedPage) => Promise<T>): Promise<T> {
     if (input.kind !== 'url') throw new Error('fake renderer: urls only');
     const site = new URL(input.url).host;
+    const latency = typeof this.latencyMs === 'number' ? this.latencyMs : this.latencyMs(input.url, this.rendered(input.url));
     this.starts.push({ url: input.url, at: Date.now() });
     this.active.set(site, (this.active.get(site) ?? 0) + 1);
     this.total++;
     this.maxActivePerSite = Math.max(this.maxActivePerSite, this.active.get(site) ?? 0);
     this.maxActive = Math.max(this.maxActive, this.total);
     try {
-      await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      await new Promise((resolve) => setTimeout(resolve, latency));
       const failure = this.failures.get(input.url);
       if (failure instanceof RenderError) throw failure;
       if (typeof failure === 'number' && failure > 0) {
@@ -293,4 +295,51 @@ test('a URL found again closer to the start page takes the smaller depth, and it
   expect(Object.fromEntries(depth)).toEqual({ '/': 0, '/p1': 1, '/p2': 2, '/s': 1, '/target': 2, '/leaf': 3 });
   const order = [...store.pages()].map((p) => new URL(p.url).pathname);
   expect(order.indexOf('/p2')).toBeLessThan(order.indexOf('/s'));
+});
+
+/** Render times that differ by URL, drawn from `seed` (a linear congruential hash of the URL and seed). */
+function jitter(seed: number): (url: string) => number {
+  return (url) => {
+    let h = seed;
+    for (let i = 0; i < url.length; i++) h = (Math.imul(h, 1_103_515_245) + url.charCodeAt(i) + 12_345) >>> 0;
+    return 1 + (h % 40);
+  };
+}
+
+test('ordered: two crawls whose renders finish in different orders fetch the same pages in the same order (the unordered loop does not)', async () => {
+  const crawlOrder = async (seed: number, ordered: boolean): Promise<string[]> => {
+    const store = createMemoryStore();
+    const renderer = new FakeRenderer(jitter(seed));
+    // Two sites so the claims also choose between sites; the similarity policy learns from every page.
+    await crawl({ store, session: renderer, policy: createPolicy('similarity') }, { ...BASE, seeds: ['http://a.test/', 'http://b.test/'], maxPages: 40, concurrency: 3, ordered });
+    const order = [...store.pages()].map((p) => p.url);
+    store.close();
+    return order;
+  };
+  const ordered = await crawlOrder(1, true);
+  expect(ordered).toHaveLength(40);
+  expect(await crawlOrder(2, true)).toEqual(ordered);
+  expect(await crawlOrder(3, true)).toEqual(ordered);
+  // The same render times without `ordered`: pages are recorded as they finish, so the orders differ
+  // (what made the crawl gate's harvest vary from run to run).
+  const unordered = [await crawlOrder(1, false), await crawlOrder(2, false), await crawlOrder(3, false)];
+  expect(unordered.some((order) => order.join() !== unordered[0]!.join())).toBe(true);
+});
+
+test('ordered: budget, retries and a permanent error behave as in the unordered loop', async () => {
+  const store = createMemoryStore();
+  const renderer = new FakeRenderer(jitter(7));
+  renderer.failures.set('http://a.test/section/world', 2);
+  renderer.failures.set('http://a.test/section/sport', new RenderError('render-http-status', 'answered HTTP 404', false));
+  const summary = await crawl({ store, session: renderer, policy: createPolicy('bfs') }, { ...BASE, maxPages: 15, ordered: true });
+  expect(summary.stopReason).toBe('max-pages');
+  const pages = [...store.pages()];
+  expect(pages).toHaveLength(15);
+  expect(renderer.rendered('http://a.test/section/world')).toBe(3);
+  expect(pages.find((p) => p.url === 'http://a.test/section/world')?.errorCode).toBeNull();
+  expect(pages.find((p) => p.url === 'http://a.test/section/sport')?.errorCode).toBe('render-http-status');
+  // A small site ends with an empty frontier, not a hang.
+  const small = await crawl({ store: createMemoryStore(), session: new FakeRenderer(jitter(8)), policy: createPolicy('bfs') }, { ...BASE, maxDepth: 1, maxPages: 100, ordered: true });
+  expect(small.stopReason).toBe('frontier-empty');
+  expect(small.progress.pagesThisRun).toBe(1 + SECTIONS.length);
 });

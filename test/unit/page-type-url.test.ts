@@ -14,6 +14,21 @@ test.describe('page type: what the URL says', () => {
     expect(urlFeatures('https://news.example/')).toMatchObject({ urlRoot: 1, urlDepth: 0 });
   });
 
+  test('a slug counts the same words in every script: Arabic, Cyrillic and Chinese slugs arrive percent-encoded', () => {
+    const latin = urlFeatures('https://news.example/news/2024/3/5/minister-meets-his-counterpart-in-cairo')!.urlSlugWords;
+    expect(latin).toBeCloseTo(6 / 8);
+    // What a browser sends for /news/2024/3/5/وزير-الخارجية-يلتقي-نظيره-بالقاهرة (Al Jazeera's form).
+    const arabic = new URL('https://news.example/news/2024/3/5/وزير-الخارجية-يلتقي-نظيره-بالقاهرة').href;
+    expect(arabic).toContain('%D9%88%D8%B2');
+    expect(urlFeatures(arabic)!.urlSlugWords).toBeCloseTo(5 / 8);
+    // One-letter words (с, в) do not count, as English "a" does not.
+    expect(urlFeatures(new URL('https://news.example/news/министр-встретился-с-коллегой-в-каире').href)!.urlSlugWords).toBeCloseTo(4 / 8);
+    // One segment of Chinese: one slug "word", as a slug without hyphens counts in English.
+    expect(urlFeatures(new URL('https://news.example/news/外长会见埃及同行').href)!.urlSlugWords).toBeCloseTo(1 / 8);
+    // Escapes that are not UTF-8 neither throw nor count.
+    expect(urlFeatures('https://news.example/news/%E0%80%80-%C3%28')!.urlSlugWords).toBe(0);
+  });
+
   test('a saved page served under the unknown origin has no URL features of its own', () => {
     expect(urlFeatures(`${UNKNOWN_PAGE_ORIGIN}story.html`)).toBeNull();
     expect(urlFeatures('not a url')).toBeNull();
