@@ -22,9 +22,11 @@
  *   (patent c-2-2-3), not on arrival; the one that tips the buffer over is examined at once.
  */
 import { MIN_SAMPLES_PER_CLUSTER, chooseK, type KEvaluation, type TooFewSamples } from './choose-k.js';
-import { applyScaling, checkRawVector, fitScaling, toVector, type NodeFeatures, type Scaling } from './features.js';
-import { memberships } from './membership.js';
+import { applyScaling, fitScaling, toVector, type NodeFeatures, type Scaling } from './features.js';
 import { resolveParams, type ClusterParams } from './params.js';
+import { assignRaw } from './assign.js';
+
+export { assign, assignRaw, type Assignment } from './assign.js';
 
 /** Version of the model's data layout; `parseModel` refuses any other. */
 export const MODEL_VERSION = 1;
@@ -84,16 +86,6 @@ export interface AddSampleEvent {
   reclusterSkipped?: string;
 }
 
-export interface Assignment {
-  /** Cluster of largest γ, or null for a model without clusters. */
-  cluster: number | null;
-  gammaMax: number;
-  /** γᵢ for every cluster. */
-  gammas: number[];
-  /** γmax ≥ the model's membership threshold. */
-  accepted: boolean;
-}
-
 /** Fits the scaling, chooses k and clusters the training samples. */
 export function createModel(
   samples: readonly NodeFeatures[],
@@ -123,18 +115,6 @@ export function createModel(
       kChoice: fitted.kChoice,
     },
   };
-}
-
-/** γ of one node's features in every cluster of the model. */
-export function assign(model: ClusterModel, features: NodeFeatures): Assignment {
-  return assignRaw(model, toVector(features));
-}
-
-/** Like `assign`, for a raw vector in `FEATURE_NAMES` order (checked like `toVector`). */
-export function assignRaw(model: ClusterModel, rawVector: readonly number[]): Assignment {
-  checkRawVector(rawVector);
-  const result = memberships(applyScaling(model.scaling, rawVector), model.clusters);
-  return { ...result, accepted: result.cluster !== null && result.gammaMax >= model.params.membershipThreshold };
 }
 
 /**

@@ -20,7 +20,8 @@
  *     readings can be compared on the benchmark.
  */
 import type { NodeFeatures } from './features.js';
-import { assign, type ClusterModel } from './incremental-kmeans.js';
+import { assign } from './assign.js';
+import type { ClusterModel } from './incremental-kmeans.js';
 
 export interface BodyCandidate {
   id: number;

@@ -12,6 +12,7 @@ import { launchBrowser } from '../render/browser.js';
 import { defaultTimeBudgetMs } from '../render/options.js';
 import type { RenderInput } from '../input/types.js';
 import { RenderSession, type RenderedPage } from '../render/session.js';
+import type { PageWorkPool } from '../page-work/index.js';
 import type { LiveRecord } from '../render/live/prepare.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { Article, PageTypeVerdict } from './article.js';
@@ -62,6 +63,11 @@ export type ExtractionResult =
 export interface ExtractCallOptions extends ExtractOptionsInput {
   /** A browser to use; it is left open. When absent one is launched and closed. */
   browser?: Browser;
+  /**
+   * Threads for Node's work on the pages (src/page-work/), left open; absent: the run opens its
+   * own and closes them. Given, a caller can start them early (they load modules for a while).
+   */
+  pageWork?: PageWorkPool;
   /** Called as each input finishes, in completion order (for progress and streaming output). */
   onResult?: (result: ExtractionResult, index: number) => void;
   /** Stage parameters (tuning); defaults are the benchmarked ones. */
@@ -85,7 +91,7 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: _browser, onResult: _onResult, params: _params, relaunchBrowser: _relaunch, retainResults: _retain, ...rest } = options;
+  const { browser: _browser, onResult: _onResult, params: _params, relaunchBrowser: _relaunch, retainResults: _retain, pageWork: _pageWork, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const specs = await expandWarcSpecs(await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]), {
     replay: resolved.replay,
@@ -96,11 +102,11 @@ export async function extract(inputs: string | readonly string[], options: Extra
 
 /** As `extract`, for inputs already expanded (`expandInputs`, then `expandWarcSpecs` for WARC files). */
 export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: injected, onResult, params, relaunchBrowser, retainResults, ...rest } = options;
+  const { browser: injected, onResult, params, relaunchBrowser, retainResults, pageWork, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const browser = injected ?? (await launchBrowser());
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
-  const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}) });
+  const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}), ...(pageWork ? { pageWork } : {}) });
   try {
     // The page-work threads start before the first page's clock does (a thread's start-up is the run's, not a page's).
     if (specs.length > 0) await session.work.ready();
@@ -118,7 +124,7 @@ export async function extractHtml(
   html: string | Buffer,
   options: ExtractCallOptions & { url?: string } = {},
 ): Promise<ExtractionResult> {
-  const { browser: injected, params, url, onResult: _ignored, ...rest } = options;
+  const { browser: injected, params, url, onResult: _ignored, pageWork: _pageWork, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const started = performance.now();
   const label = url ?? 'document.html';

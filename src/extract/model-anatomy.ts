@@ -6,7 +6,7 @@
  * the γ of true bodies can be set against the γ of everything else. Pure.
  */
 import type { ClusterModel } from '../cluster/index.js';
-import { assign } from '../cluster/index.js';
+import { assign } from '../cluster/assign.js';
 import { candidateNodes, DEFAULT_CANDIDATE_FILTERS, type CandidateFilters } from '../cluster/node-features.js';
 import { isAncestor, type LayoutTree } from '../segment/tree.js';
 import { sameBody } from './model-stage.js';

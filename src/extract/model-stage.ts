@@ -59,7 +59,10 @@
  * what the site prior uses (`crawl --site-models`, `npm run bench:model`).
  */
 import type { LayoutSnapshot, SnapshotNode } from '../types.js';
-import { assign, pickBody, type BodyPick, type ClusterModel, type NodeFeatures } from '../cluster/index.js';
+// The parts of cluster/ that read a model, not the index: fitting's k-means library stays unloaded.
+import { assign } from '../cluster/assign.js';
+import { pickBody, type BodyPick } from '../cluster/pick-body.js';
+import type { ClusterModel, NodeFeatures } from '../cluster/index.js';
 import { candidateNodes, DEFAULT_CANDIDATE_FILTERS, nodeFeatures, treeAncestry, type CandidateFilters } from '../cluster/node-features.js';
 import { isAncestor, type LayoutTree } from '../segment/tree.js';
 import { renderPlainText } from '../segment/unit-text.js';

@@ -16,7 +16,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { checkResolved, checkUrl } from '../net/address-guard.js';
 import { guardedFetch, type FetchedResponse, type FetchLimits } from '../net/guarded-fetch.js';
 import type { RequestStats } from './request-policy.js';
-import { adBlocker, isBlockedRequest } from './live/adblock.js';
 
 export interface GuardedStats extends RequestStats {
   /** Subrequests the guard refused or that broke its limits. */
@@ -67,7 +66,10 @@ export async function applyGuardedLivePolicy(
   options: { blockResources: readonly string[]; limits: FetchLimits; document: FetchedResponse; blockAds?: boolean },
 ): Promise<GuardedStats> {
   const stats: GuardedStats = { refused: 0, guarded: 0, documentError: null, ads: 0 };
-  const blocker = options.blockAds ? adBlocker() : null;
+  // The ad blocker's engine and its modules load with the first live page that wants them, not
+  // at every start of the program (saved pages never do).
+  const adblock = options.blockAds ? await import('./live/adblock.js') : null;
+  const blocker = adblock ? adblock.adBlocker() : null;
   const pageUrl = options.document.url;
   const blocked = new Set(options.blockResources);
   let prefetched: FetchedResponse | null = options.document;
@@ -80,7 +82,7 @@ export async function applyGuardedLivePolicy(
     const main = isMainFrameNavigation(request);
     if (!main && blocked.has(request.resourceType())) return refuse(route);
     // Ads and trackers: matched here, inside the guard, so a blocked request is never fetched.
-    if (!main && blocker && isBlockedRequest(blocker, request.url(), pageUrl, request.resourceType())) {
+    if (!main && blocker && adblock?.isBlockedRequest(blocker, request.url(), pageUrl, request.resourceType())) {
       stats.ads += 1;
       return refuse(route);
     }

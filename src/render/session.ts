@@ -25,6 +25,7 @@ import { canWriteInto, OfflineDocumentServer, offlineLoadPlan } from './offline-
 import { applyOfflinePolicy, type ReplaySource, type RequestStats } from './request-policy.js';
 import { startPageClock, type PageClock } from './page-clock.js';
 import { takeSnapshotText } from './snapshot.js';
+import { phaseBetween, RendererMetrics, type RendererTimings } from './renderer-metrics.js';
 import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
 import { prepareLivePage, type LiveRecord } from './live/prepare.js';
@@ -52,8 +53,11 @@ export interface RenderedPage {
   refusedRequests: number;
   /** A saved page written into the worker's current document rather than navigated to (offline-load.ts). */
   writtenInPlace: boolean;
-  /** Preparing the markup (saved pages; in a page-work thread), the load, the snapshot. */
-  timings: { prepareMs: number; loadMs: number; snapshotMs: number };
+  /**
+   * Preparing the markup (saved pages; in a page-work thread), the load, the snapshot; and the
+   * renderer's CPU in the load and the snapshot when the session was opened with `rendererMetrics`.
+   */
+  timings: { prepareMs: number; loadMs: number; snapshotMs: number; renderer?: RendererTimings };
   /** The page's time budget and what is left of it: Node's work after the render takes its deadline from it. */
   clock: PageClock;
   /** What was cut from the markup before rendering (src/markup/prepare.ts); empty for most pages. */
@@ -98,6 +102,11 @@ export interface RenderSessionOptions {
    * reproduced, for tests and benchmarks of the live steps' stop rules. Default 1 (off).
    */
   cpuSlowdown?: number;
+  /**
+   * Benchmarks: record each page's renderer CPU in its load and its snapshot
+   * (`RenderedPage.timings.renderer`, renderer-metrics.ts). Costs three DevTools round trips a page.
+   */
+  rendererMetrics?: boolean;
 }
 
 /**
@@ -245,6 +254,8 @@ interface Worker {
    * (results must not depend on the order of the inputs — issue 24 item 6).
    */
   once: boolean;
+  /** The renderer's Performance domain, when the session records renderer metrics. */
+  metrics?: RendererMetrics;
 }
 
 /**
@@ -276,6 +287,7 @@ export class RenderSession {
   private pool: PageWorkPool | undefined;
   private readonly ownsPool: boolean;
   private readonly concurrency: number;
+  private readonly rendererMetrics: boolean;
 
   constructor(
     private browser: Browser,
@@ -297,6 +309,7 @@ export class RenderSession {
     if (!Number.isInteger(maxRenders) || maxRenders < 1) throw new RangeError('maxRendersPerWorker must be an integer ≥ 1');
     this.maxRendersPerWorker = maxRenders;
     this.defaults = options.defaults ?? {};
+    this.rendererMetrics = options.rendererMetrics === true;
   }
 
   /** Launches Chromium for a session that owns it (closed by `close()`). */
@@ -514,6 +527,7 @@ export class RenderSession {
         worker.crashed = true;
       });
       if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page, { drawFrames: options.javaScript });
+      if (this.rendererMetrics) worker.metrics = await RendererMetrics.attach(page);
       return worker;
     } catch (cause) {
       await this.closeContext(context);
@@ -605,6 +619,7 @@ export class RenderSession {
 
   private async loadPage(worker: Worker, input: RenderInput, prepared: PreparedMarkup | null, options: RenderOptions, clock?: PageClock): Promise<RenderedPage> {
     const page = worker.page;
+    const beforeLoad = await worker.metrics?.read();
     const loadStarted = performance.now();
     let stats: RequestStats;
     let httpStatus: number | null = null;
@@ -661,6 +676,7 @@ export class RenderSession {
       ({ status: httpStatus, live } = await this.loadLive(worker, document.url, options, clock));
     }
     const loadMs = performance.now() - loadStarted;
+    const afterLoad = await worker.metrics?.read();
 
     const snapshotStarted = performance.now();
     // Within a time budget, the snapshot has what the load left of it (at least a second).
@@ -669,6 +685,9 @@ export class RenderSession {
       options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, leftMs)) } : options;
     const snapshotText = await snapshotSettled(page, snapshotOptions);
     const snapshotMs = performance.now() - snapshotStarted;
+    const afterSnapshot = await worker.metrics?.read();
+    const renderer =
+      beforeLoad && afterLoad && afterSnapshot ? { renderer: { load: phaseBetween(beforeLoad, afterLoad), snapshot: phaseBetween(afterLoad, afterSnapshot) } } : {};
     // The document kept the address of the worker's earlier page; the page's own is its
     // <base> (see inPlaceDocument), which is not the page's element either.
     const snapshotPatch: SnapshotPatch = writtenUrl !== undefined ? { url: writtenUrl, elementCountDelta: -1 } : {};
@@ -681,7 +700,7 @@ export class RenderSession {
       httpStatus,
       refusedRequests: stats.refused,
       writtenInPlace: writtenUrl !== undefined,
-      timings: { prepareMs: 0, loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs) },
+      timings: { prepareMs: 0, loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs), ...renderer },
       cuts: [],
       ...(live ? { live } : {}),
       screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, pageSizeOf(snapshotText)),

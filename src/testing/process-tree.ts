@@ -14,6 +14,8 @@ interface ProcInfo {
   rssBytes: number;
   /** CPU time of the process and of its reaped children (utime + stime + cutime + cstime), ms. */
   cpuMs: number;
+  /** CPU time of the process alone (utime + stime), ms. */
+  ownCpuMs: number;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
@@ -29,7 +31,8 @@ function readProc(pid: number): ProcInfo | null {
     const ppid = Number(fields[1]);
     const rssPages = Number(fields[21]);
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND };
+    const own = Number(fields[11]) + Number(fields[12]);
+    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, ownCpuMs: (own * 1000) / CLOCK_TICKS_PER_SECOND };
   } catch {
     return null;
   }
@@ -89,4 +92,30 @@ export function chromiumCpuMs(root: number = process.pid): number {
   return descendants(root)
     .filter((p) => /chrom/iu.test(p.comm))
     .reduce((sum, p) => sum + p.cpuMs, 0);
+}
+
+/** What a process of a run is, for a CPU split: Node, or a Chromium process by its `--type`. */
+export type ProcessKind = 'node' | 'chromium browser' | 'chromium renderer' | 'chromium gpu' | 'chromium utility' | 'chromium zygote' | 'other';
+
+function kindOf(info: ProcInfo): ProcessKind {
+  if (info.comm === 'node' || info.comm.startsWith('node')) return 'node';
+  if (!/chrom|headless/iu.test(info.comm)) return 'other';
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${info.pid}/cmdline`, 'utf8');
+  } catch {
+    return 'chromium browser';
+  }
+  const type = /--type=([a-z-]+)/u.exec(cmdline)?.[1];
+  if (type === undefined) return 'chromium browser';
+  if (type === 'renderer') return 'chromium renderer';
+  if (type === 'gpu-process') return 'chromium gpu';
+  if (type === 'zygote') return 'chromium zygote';
+  return type === 'utility' ? 'chromium utility' : 'other';
+}
+
+/** Own CPU ms (user + system, reaped children not counted) of every process under `root`, and of `root`. */
+export function processTreeCpu(root: number): Array<{ pid: number; kind: ProcessKind; ownCpuMs: number }> {
+  const all = [readProc(root), ...descendants(root)].filter((p): p is ProcInfo => p !== null);
+  return all.map((p) => ({ pid: p.pid, kind: kindOf(p), ownCpuMs: p.ownCpuMs }));
 }

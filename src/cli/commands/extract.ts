@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { extractInputSpecs, type ExtractionResult } from '../../extract/extract.js';
 import { launchBrowser, closeOnSignals } from '../../render/browser.js';
+import { PageWorkPool } from '../../page-work/index.js';
 import { expandInputs } from '../../input/inputs.js';
 import { expandWarcSpecs, type WarcSkipCounts } from '../../input/warc.js';
 import { createProgress } from '../progress.js';
@@ -14,7 +15,6 @@ import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { outFileProblem } from '../out-file.js';
 import { OutputWriter, writeStdout } from '../stdout.js';
-import { loadModelFile } from './model.js';
 import type { ClusterModel } from '../../cluster/index.js';
 
 export interface ExtractFlags {
@@ -127,6 +127,8 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   let model: ClusterModel | undefined;
   if (flags.model) {
     try {
+      // The model command's module (and what it imports) only when a model is asked for.
+      const { loadModelFile } = await import('./model.js');
       model = await loadModelFile(flags.model);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -137,11 +139,24 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
       process.stderr.write(`broadsheet: ${message}; extracting with the visual score alone (--model-optional)\n`);
     }
   }
+  // Start-up paid once and side by side: Chromium launches and the page-work threads load their
+  // modules while the inputs are listed (time to the first record, issue 26).
+  const pageWork = new PageWorkPool({ size: flags.concurrency });
+  pageWork.ready().catch(() => undefined); // a thread that cannot start fails the first page instead
+  const launching = launchBrowser();
+  launching.catch(() => undefined); // awaited below
   const skipped: WarcSkipCounts = {};
-  const specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped });
+  let specs;
+  try {
+    specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped });
+  } catch (error) {
+    await Promise.all([pageWork.close(), launching.then((b) => b.close()).catch(() => undefined)]);
+    throw error;
+  }
   const skippedText = Object.entries(skipped).map(([reason, n]) => `${n} ${reason}`).join(', ');
   if (skippedText) process.stderr.write(`broadsheet: WARC records skipped: ${skippedText}\n`);
   if (specs.length === 0) {
+    await Promise.all([pageWork.close(), launching.then((b) => b.close()).catch(() => undefined)]);
     process.stderr.write(`broadsheet: no inputs found in ${inputs.join(' ')} (expected URLs, .html/.htm/.html.gz files or directories of them)\n`);
     return EXIT.someFailed;
   }
@@ -158,7 +173,14 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   const bodiesOnStdout = !flags.summary && (!flags.out || flags.formatGiven);
   const progress = createProgress(specs.length, 'extract', flags.progress && (many || flags.summary === true || (flags.out !== undefined && process.stderr.isTTY === true)));
   const started = performance.now();
-  const browser = await launchBrowser();
+  let browser;
+  try {
+    browser = await launching;
+  } catch (error) {
+    progress.stop();
+    await pageWork.close();
+    throw error;
+  }
   const releaseSignals = closeOnSignals(browser);
   let results: ExtractionResult[];
   const summaryRows: ExtractionResult[] = new Array(specs.length);
@@ -169,6 +191,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   try {
     results = await extractInputSpecs(specs, {
       browser,
+      pageWork,
       // A browser that crashes or is killed mid-run is replaced; its pages are rendered again.
       relaunchBrowser: () => launchBrowser(),
       concurrency: flags.concurrency,
@@ -214,7 +237,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   } finally {
     progress.stop();
     releaseSignals();
-    await browser.close();
+    await Promise.all([browser.close(), pageWork.close()]);
     if (out && partial) {
       if (completed) renameSync(partial, flags.out!);
       else if (existsSync(partial)) process.stderr.write(`broadsheet: the run stopped; the records written so far are in ${partial}\n`);
