@@ -5,6 +5,7 @@
 import { collapseWhitespace } from '../segment/text.js';
 import { elementAt, type LayoutTree } from '../segment/tree.js';
 import type { LeafBlock } from '../segment/blocks.js';
+import type { Comment } from './comments.js';
 
 /** Tags kept as they are; any other element is unwrapped (its content kept). */
 const KEPT_TAGS = new Set([
@@ -115,4 +116,18 @@ function closeElement(tree: LayoutTree, id: number, inner: string): string {
   // Only web and mail links survive: a javascript: or data: href is not a link in clean HTML.
   const href = el.tag === 'a' && el.attrs.href && /^(https?|mailto):/iu.test(el.attrs.href) ? ` href="${escapeHtml(el.attrs.href)}"` : '';
   return `<${el.tag}${href}>${inner}</${el.tag}>`;
+}
+
+/**
+ * The comments as HTML after the body (`--comments`): a "Comments" heading, then each comment as
+ * an `<article>` with its author and date on the first line and its paragraphs. Every text escaped.
+ */
+export function commentsHtml(comments: readonly Comment[]): string {
+  const parts = ['<h2>Comments</h2>'];
+  for (const c of comments) {
+    const who = [c.author ? `<strong>${escapeHtml(c.author)}</strong>` : '', c.date ? `<time>${escapeHtml(c.date)}</time>` : ''].filter((x) => x !== '');
+    const paragraphs = c.text.split(/\n{2,}/u).map((p) => `<p>${escapeHtml(p).replace(/\n/gu, '<br>')}</p>`);
+    parts.push(`<article>${who.length > 0 ? `<p>${who.join(' · ')}</p>` : ''}${paragraphs.join('')}</article>`);
+  }
+  return parts.join('\n');
 }
