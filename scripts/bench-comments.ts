@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { openWcxb, WCXB_DEFAULT_DIR } from '../src/bench/corpora/wcxb.js';
 import { cachedSnapshot, DEFAULT_SNAPSHOT_CACHE_DIR, forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import type { BenchCorpus, BenchPage } from '../src/bench/corpora/types.js';
-import { tokenizeMultilingual } from '../src/metrics/aeb.js';
+import { pageScores, tokenizeMultilingual } from '../src/metrics/aeb.js';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { launchBrowser } from '../src/render/browser.js';
 import { RenderSession } from '../src/render/session.js';
@@ -58,10 +58,11 @@ try {
     const want = expected.comments.map((c) => c.text).join('\n\n');
     const got = plain.article.comments.map((c) => c.text).join('\n\n');
     const pr = wordPR(got, want);
-    // Leak: the share of the comment words found in the body's text (a thread's body holds its posts by design).
-    const leak = wordPR(plain.article.text, want).recall;
+    // Leak: the share of the comments' word 4-grams found in the body's text (AEB's shingles; a
+    // thread's body holds its posts by design).
+    const leak = pageScores(plain.article.text, want, { tokenizer: tokenizeMultilingual }).recall;
     own.push({ name, ...pr, leak });
-    console.log(`own ${name.padEnd(26)} comments P ${f3(pr.precision)} R ${f3(pr.recall)}  comment words in text without --comments ${f3(leak)}`);
+    console.log(`own ${name.padEnd(26)} comments P ${f3(pr.precision)} R ${f3(pr.recall)}  comment 4-grams in text without --comments ${f3(leak)}`);
   }
   console.log(`own pages (${own.length}): comments P ${f3(mean(own.map((o) => o.precision)))} R ${f3(mean(own.map((o) => o.recall)))}`);
 

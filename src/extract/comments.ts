@@ -20,8 +20,9 @@
  *                an author (a lone item only where the page names it a comment).
  *
  * Where the body selection took comment blocks into the body (an article whose comments read
- * like prose), they leave the body; where the body starts in an item built as the replies are
- * (a forum thread's opening post: the posts are the page's content, as WCXB's truth has it),
+ * like prose), they leave the body; on a page not judged an article, or where the body starts
+ * in an item built as the replies are (a forum thread's opening post: the posts are the page's
+ * content, as WCXB's truth has it),
  * the body keeps the posts it took, the replies are listed in `comments` too (marked as in the
  * body), and `includeComments` adds the ones it did not take.
  */
@@ -49,7 +50,7 @@ export interface CommentsFound {
   itemIds: number[];
   /** Per comment: true when its text is already in the body (a thread page's posts). */
   inBody: boolean[];
-  /** True when the body starts in an item built as the replies are: a thread page (a forum), whose body keeps its posts. */
+  /** True when the body keeps the posts it took: the page is no article, or its body starts in an item built as the replies are (a forum's opening post). */
   thread: boolean;
   /** Body blocks (indices into the body's blocks) that lie in a comment, to leave out of the body. */
   bodyBlocksInComments: number[];
@@ -105,7 +106,12 @@ function stripAuthorTail(raw: string): string {
   return name;
 }
 
-export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[]): CommentsFound {
+/**
+ * `pageIsArticle`: the page-type decision judged the page an article. Only an article's body
+ * gives up the comment blocks it took: on other pages (forums, Q&A, product pages with reviews)
+ * the posts are the page's content as WCXB's truth has it, and the body keeps what it took.
+ */
+export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[], options: { pageIsArticle: boolean } = { pageIsArticle: true }): CommentsFound {
   const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, bodyBlocksInComments: [] };
   if (bodyBlocks.length === 0) return none;
   const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
@@ -115,20 +121,29 @@ export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[])
   const items = itemsOf(tree, anchors);
   // Items nested in other items (a reply inside its parent comment) are read on their own.
   const itemSet = new Set(items.map((i) => i.id));
-  const shaped: Array<{ id: number; anchor: number; comment: Comment; cue: boolean }> = [];
+  let shaped: Array<{ id: number; anchor: number; comment: Comment; cue: boolean }> = [];
   for (const item of items) {
     if (item.id <= firstBodyId) continue;
     const comment = shapeOf(tree, item.id, item.anchor, itemSet);
     if (comment) shaped.push({ id: item.id, anchor: item.anchor, comment: comment.comment, cue: comment.cue });
   }
+  // A thread: the body starts in an item built as the replies are (a forum's opening post:
+  // the same element and first class word), or the page is no article. Its posts are the
+  // page's content, so the body keeps the ones it took; on an article, body blocks in a comment
+  // leave the body.
+  const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
+  const thread = !options.pageIsArticle || (opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id)));
+  if (!thread) {
+    // An article's comments follow its body: an item with body text after it is part of the
+    // article (an embedded post or tweet quoted between paragraphs), not a comment. AEB's
+    // dawgsbynature page quotes two tweets, each with its author and date, mid-body.
+    const inShaped = (id: number): boolean => shaped.some((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+    const lastOutside = Math.max(-1, ...bodyBlocks.map(blockStart).filter((id) => !inShaped(id)));
+    shaped = shaped.filter((s) => s.id > lastOutside);
+  }
   const authored = shaped.filter((s) => s.comment.author !== null).length;
   const accepted = shaped.length >= 2 ? authored * 2 >= shaped.length : shaped.length === 1 && shaped[0]!.cue && authored === 1;
   if (!accepted) return none;
-  // A thread: the body starts in an item built as the replies are (a forum's opening post:
-  // the same element and first class word). Its posts are the page's content, so the body keeps
-  // the ones it took; on any other page, body blocks in a comment leave the body.
-  const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
-  const thread = opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id));
   const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
   const blocksIn: number[] = [];
   const itemsWithBody = new Set<number>();

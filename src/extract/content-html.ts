@@ -22,6 +22,8 @@ export function escapeHtml(text: string): string {
 
 /** Wrappers that give a leaf block its meaning: list items need their list, quotes their quote. */
 const WRAPPER_TAGS = new Set(['ul', 'ol', 'dl', 'blockquote']);
+/** A data table's parts: its cells need their rows and table (a layout table's do not: see isDataTable). */
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 
 /**
  * HTML of the body's leaf blocks: each block's element (or run, as a paragraph), inside the
@@ -30,8 +32,13 @@ const WRAPPER_TAGS = new Set(['ul', 'ol', 'dl', 'blockquote']);
 export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], container: number, skip: (id: number) => boolean): string {
   const out: string[] = [];
   let open: number[] = [];
+  const dataTables = new Map<number, boolean>();
+  const isData = (table: number): boolean => {
+    if (!dataTables.has(table)) dataTables.set(table, isDataTable(tree, table));
+    return dataTables.get(table)!;
+  };
   for (const block of blocks) {
-    const wrappers = wrappersOf(tree, block.ownerId, container);
+    const wrappers = wrappersOf(tree, block.ownerId, container, isData);
     let common = 0;
     while (common < open.length && common < wrappers.length && open[common] === wrappers[common]) common++;
     for (let i = open.length - 1; i >= common; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
@@ -41,20 +48,54 @@ export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], contain
     let html = single ? nodeHtml(tree, block.ownerId, skip, false).trim() : block.ids.map((id) => nodeHtml(tree, id, skip, false)).join('').trim();
     if (html === '') continue;
     const tag = elementAt(tree, block.ownerId)?.tag ?? '';
-    if (!/^<(p|h[2-6]|li|dt|dd|pre|figure|table|blockquote)[\s>]/u.test(html)) html = tag === 'li' || tag === 'dt' || tag === 'dd' ? `<${tag}>${html}</${tag}>` : `<p>${html}</p>`;
+    const inDataTable = (tag === 'td' || tag === 'th') && open.length > 0 && elementAt(tree, open[open.length - 1]!)?.tag === 'tr';
+    // A cell of a data table stays a cell; a layout table's cell is a paragraph (not a <td> outside any row).
+    const cell = /^<(td|th)>([\s\S]*)<\/(?:td|th)>$/u.exec(html);
+    if (inDataTable) html = cell ? html : `<${tag}>${html}</${tag}>`;
+    else if (cell) html = `<p>${cell[2]!}</p>`;
+    else if (!/^<(p|h[2-6]|li|dt|dd|pre|figure|table|blockquote)[\s>]/u.test(html)) html = tag === 'li' || tag === 'dt' || tag === 'dd' ? `<${tag}>${html}</${tag}>` : `<p>${html}</p>`;
     out.push(html);
   }
   for (let i = open.length - 1; i >= 0; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
   return out.join('\n');
 }
 
-function wrappersOf(tree: LayoutTree, id: number, container: number): number[] {
+function wrappersOf(tree: LayoutTree, id: number, container: number, isData: (table: number) => boolean): number[] {
   const chain: number[] = [];
+  const own = elementAt(tree, id);
+  // A cell of a data table sits in its row and table; the parts are found on the way up.
+  let table = -1;
+  if (own && (own.tag === 'td' || own.tag === 'th')) {
+    for (let p = tree.nodes[id]?.parent ?? -1; p > container; p = tree.nodes[p]?.parent ?? -1) {
+      if (elementAt(tree, p)?.tag === 'table') {
+        table = isData(p) ? p : -1;
+        break;
+      }
+    }
+  }
   for (let p = tree.nodes[id]?.parent ?? -1; p > container; p = tree.nodes[p]?.parent ?? -1) {
     const el = elementAt(tree, p);
-    if (el && WRAPPER_TAGS.has(el.tag)) chain.push(p);
+    if (!el) continue;
+    if (WRAPPER_TAGS.has(el.tag) || (table >= 0 && p >= table && TABLE_PARTS.has(el.tag))) chain.push(p);
   }
   return chain.reverse();
+}
+
+/**
+ * A table of data, not of layout: it has header cells (`<th>` or `<thead>`) and none of its
+ * cells holds blocks of text (a layout table's cells hold the page's paragraphs and columns).
+ */
+function isDataTable(tree: LayoutTree, table: number): boolean {
+  let header = false;
+  const end = tree.subtreeEnd[table] ?? table + 1;
+  for (let id = table + 1; id < end; id++) {
+    const el = elementAt(tree, id);
+    if (!el) continue;
+    if (el.tag === 'table') return false;
+    if (el.tag === 'th' || el.tag === 'thead') header = true;
+    if ((el.tag === 'td' || el.tag === 'th') && tree.hasBlockWithText[id]) return false;
+  }
+  return header;
 }
 
 /**

@@ -130,7 +130,7 @@ const RecordBase = z.object({
   ...RecordMetadataSchema.shape,
   comments: z
     .array(CommentSchema)
-    .describe("Readers' comments, or a thread's replies, in page order; [] when none were found. In text, markdown and html only with --comments (includeComments); on a thread page (most of the body is posts) the replies are in the body as well."),
+    .describe("Readers' comments, or a thread's replies, in page order; [] when none were found. In text, markdown and html only with --comments (includeComments); on a page not judged an article, or a thread (the body starts in a post built as the replies are), the body keeps the replies it took."),
   budgetMs: z.number().optional().describe('extract only: the time budget the page had (--time-budget); timingsMs says what used it.'),
   timingsMs: TimingsSchema.optional().describe('extract only: where the time went.'),
   cuts: z.array(CutSchema).optional().describe('extract only: what the page budget cut, when anything was.'),
