@@ -7,7 +7,7 @@ import type { ScoredUnit } from '../types.js';
 import type { Selection } from '../score/select.js';
 import type { PageType } from '../score/page-type.js';
 import { collapseWhitespace } from '../segment/text.js';
-import { bodyHtml, commentsHtml } from './content-html.js';
+import { bodyHtml, commentsHtml, withStructure } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
 import type { Comment, CommentsFound } from './comments.js';
@@ -52,7 +52,8 @@ export function buildArticle(
 ): Article {
   const bodyText = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
-  const bodyOnlyHtml = bodyHtml(tree, selection.bodyBlocks, selection.containerId, (id) => skipped.has(id));
+  // The HTML (and Markdown) also keep the code blocks and figures between the body's paragraphs.
+  const bodyOnlyHtml = bodyHtml(tree, withStructure(tree, selection.bodyBlocks, selection.containerId), selection.containerId, (id) => skipped.has(id));
   // With comments asked for, those not already in the body follow it (a thread page's posts are in it).
   const added = comments.include ? comments.found.comments.filter((_, i) => !comments.found.inBody[i]) : [];
   const text = added.length > 0 ? [bodyText, ...added.map((c) => c.text)].join('\n\n') : bodyText;

@@ -11,13 +11,56 @@ import type { Comment } from './comments.js';
 const KEPT_TAGS = new Set([
   'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code',
   'em', 'i', 'strong', 'b', 'u', 's', 'sub', 'sup', 'mark', 'q', 'cite', 'abbr', 'a', 'br', 'img', 'figure',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'figcaption',
 ]);
 /** Kept tags that never have content. */
 const VOID_TAGS = new Set(['br', 'img', 'hr']);
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;');
+}
+
+/** Elements whose structure the HTML and Markdown keep even where the body's text leaves them out. */
+const STRUCTURE_TAGS = new Set(['pre', 'figure']);
+
+/**
+ * The body's blocks for its HTML, with the code blocks and figures that lie between its first
+ * and last block inside its container added in their place: the body selection reads prose and
+ * leaves them out of the text (which stays clean for corpora), the HTML and Markdown keep them.
+ */
+export function withStructure(tree: LayoutTree, blocks: readonly LeafBlock[], container: number): LeafBlock[] {
+  if (blocks.length === 0) return [...blocks];
+  const start = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
+  const first = Math.min(...blocks.map(start));
+  const last = Math.max(...blocks.map(start));
+  const inBlock = (id: number): boolean => blocks.some((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids).some((r) => r <= id && id < (tree.subtreeEnd[r] ?? r + 1)));
+  const added: LeafBlock[] = [];
+  const end = Math.min(last, tree.subtreeEnd[container] ?? last);
+  for (let id = Math.max(first, container + 1); id < end; id++) {
+    const el = elementAt(tree, id);
+    if (!el || tree.hidden[id] || !STRUCTURE_TAGS.has(el.tag)) continue;
+    const after = tree.subtreeEnd[id] ?? id + 1;
+    // Whole: one that holds or sits in a body block is already there.
+    if (!inBlock(id) && !blocks.some((b) => id <= start(b) && start(b) < after)) {
+      added.push({ ownerId: id, ids: [id], textLength: tree.stats[id]?.textLength ?? 0, linkTextLength: 0, punctuationCount: 0, style: blocks[0]!.style });
+    }
+    id = after - 1;
+  }
+  if (added.length === 0) return [...blocks];
+  return [...blocks, ...added].sort((a, b) => start(a) - start(b));
+}
+
+/** The language of a code block from a `language-x` or `lang-x` class on the element or its `<pre>`. */
+function codeLanguage(tree: LayoutTree, id: number): string | null {
+  for (let p = id, level = 0; p >= 0 && level < 2; p = tree.nodes[p]?.parent ?? -1, level++) {
+    const el = elementAt(tree, p);
+    if (!el || (el.tag !== 'code' && el.tag !== 'pre')) break;
+    for (const token of (el.attrs.class ?? '').split(/\s+/u)) {
+      const m = /^(?:language|lang)-([\w+#.-]{1,32})$/u.exec(token);
+      if (m) return m[1]!;
+    }
+  }
+  return null;
 }
 
 /** Wrappers that give a leaf block its meaning: list items need their list, quotes their quote. */
@@ -156,7 +199,13 @@ function closeElement(tree: LayoutTree, id: number, inner: string): string {
   if (inner.trim() === '' && el.tag !== 'td' && el.tag !== 'th') return '';
   // Only web and mail links survive: a javascript: or data: href is not a link in clean HTML.
   const href = el.tag === 'a' && el.attrs.href && /^(https?|mailto):/iu.test(el.attrs.href) ? ` href="${escapeHtml(el.attrs.href)}"` : '';
-  return `<${el.tag}${href}>${inner}</${el.tag}>`;
+  // A code block keeps its language (Markdown's fence reads it from the <code> class).
+  const language = el.tag === 'code' ? codeLanguage(tree, id) : null;
+  if (el.tag === 'pre' && !inner.startsWith('<code')) {
+    const lang = codeLanguage(tree, id);
+    if (lang) return `<pre><code class="language-${escapeHtml(lang)}">${inner}</code></pre>`;
+  }
+  return `<${el.tag}${href}${language ? ` class="language-${escapeHtml(language)}"` : ''}>${inner}</${el.tag}>`;
 }
 
 /**

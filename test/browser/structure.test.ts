@@ -1,8 +1,8 @@
 /**
  * Structure kept in the body's HTML and Markdown (test/fixtures/structure/all-structures/): a
  * page with headings inside the body, a bulleted and a numbered list, a data table, a block
- * quote, a code block with a language class and a figure with a caption. What is kept today is
- * pinned; what is not yet kept (code blocks and captions, which the body selection leaves out) is marked fixme, so the gap is visible in every run.
+ * quote, a code block with a language class and a figure with a caption. The HTML and Markdown
+ * keep each; the plain text stays the prose the body selection chose (clean for corpora).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -50,9 +50,15 @@ test('structure: a data table in the HTML and as a Markdown table; its cells sta
   expect(a.text).not.toContain('|');
 });
 
-test.fixme('structure: a code block verbatim with its language, and the figure caption (today the body selection leaves both out)', async ({ session }) => {
+test('structure: a code block verbatim with its language, and the figure with its caption, in the HTML and Markdown; not in the plain text', async ({ session }) => {
   const a = await article(session);
   expect(a.html).toContain('<pre><code class="language-python">totals = {}\nfor station, count in rows:\n    totals[station]');
   expect(a.markdown).toContain('```python\ntotals = {}\n');
-  expect(a.html).toContain('<figcaption>The weir at Millbrook during the February floods.</figcaption>');
+  expect(a.html).toContain('<figure><img src="https://example.org/images/weir.jpg" alt="The weir at Millbrook in flood"><figcaption>The weir at Millbrook during the February floods.</figcaption></figure>');
+  expect(a.markdown).toContain('![The weir at Millbrook in flood](https://example.org/images/weir.jpg)\n\nThe weir at Millbrook during the February floods.');
+  // In their place: after the paragraph that introduces them, before the last one.
+  expect(a.markdown.indexOf('```python')).toBeGreaterThan(a.markdown.indexOf('shared laptop:'));
+  expect(a.markdown.indexOf('The full data set')).toBeGreaterThan(a.markdown.indexOf('February floods.'));
+  // The text is the prose the body selection chose: no code for corpora.
+  expect(a.text).not.toContain('totals = {}');
 });
