@@ -7,9 +7,10 @@ import type { ScoredUnit } from '../types.js';
 import type { Selection } from '../score/select.js';
 import type { PageType } from '../score/page-type.js';
 import { collapseWhitespace } from '../segment/text.js';
-import { bodyHtml } from './content-html.js';
+import { bodyHtml, commentsHtml, withStructure } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
+import type { Comment, CommentsFound } from './comments.js';
 import { declaredTitle, readMetadata, type ArticleMetadata } from './metadata.js';
 
 /** What kind of page the body came from (score/page-type.ts). */
@@ -32,6 +33,14 @@ export interface Article extends ArticleMetadata {
   markdown: string;
   /** Words, counting each CJK character as one. */
   wordCount: number;
+  /** Readers' comments or a thread's replies, page order (comments.ts); in `text` only when asked for. */
+  comments: Comment[];
+}
+
+/** The comments stage's finding, and whether the body's text, HTML and Markdown include them. */
+export interface CommentsChoice {
+  found: CommentsFound;
+  include: boolean;
 }
 
 export function buildArticle(
@@ -39,17 +48,23 @@ export function buildArticle(
   units: readonly ScoredUnit[],
   selection: Extract<Selection, { kind: 'article' }>,
   pageType: PageTypeVerdict,
+  comments: CommentsChoice = { found: { comments: [], itemIds: [], inBody: [], thread: false, bodyBlocksInComments: [] }, include: false },
 ): Article {
-  const text = selection.blocks.join('\n\n');
+  const bodyText = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
-  const html = bodyHtml(tree, selection.bodyBlocks, selection.containerId, (id) => skipped.has(id));
+  // The HTML (and Markdown) also keep the code blocks and figures between the body's paragraphs.
+  const bodyOnlyHtml = bodyHtml(tree, withStructure(tree, selection.bodyBlocks, selection.containerId), selection.containerId, (id) => skipped.has(id));
+  // With comments asked for, those not already in the body follow it (a thread page's posts are in it).
+  const added = comments.include ? comments.found.comments.filter((_, i) => !comments.found.inBody[i]) : [];
+  const text = added.length > 0 ? [bodyText, ...added.map((c) => c.text)].join('\n\n') : bodyText;
+  const html = added.length > 0 ? `${bodyOnlyHtml}\n${commentsHtml(added)}` : bodyOnlyHtml;
   // Where the body starts in document order (ids are pre-order): the headline comes before it,
   // even when it shares an element with the body (an old table cell split at <br><br>).
   const firstBodyId = Math.min(...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
   const headline = pickTitle(tree, declaredTitle(tree.snapshot), firstBodyId, selection.bodyStyle.fontSizePx, pageType.type !== 'article');
   // The body's block roots: the owners of whole blocks, the run members of split ones.
   const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));
-  const metadata = readMetadata(tree.snapshot, text, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null });
+  const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null });
   return {
     ...metadata,
     title: headline?.text ?? null,
@@ -59,6 +74,7 @@ export function buildArticle(
     html,
     markdown: toMarkdown(html),
     wordCount: countWords(text),
+    comments: comments.found.comments,
   };
 }
 

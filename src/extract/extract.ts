@@ -233,6 +233,7 @@ async function extractOne(
               budget: { maxNodes: options.maxNodes, maxTextChars: options.maxTextChars },
               ...params,
               ...(options.articlesOnly ? { articlesOnly: true } : {}),
+              ...(options.includeComments ? { includeComments: true } : {}),
             },
             // The units are the bulk of a result; they cross back only when they are shown.
             units: options.explain || options.screenshotPath !== undefined,

@@ -10,6 +10,7 @@ import { scoreUnits } from '../score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../score/weights.js';
 import { selectBody, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
+import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import { decidePageType, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
 import type { LayoutTree } from '../segment/tree.js';
@@ -27,6 +28,11 @@ export interface ExtractParams {
    * gets its body, and `article.pageType` says what kind of page it is.
    */
   articlesOnly?: boolean;
+  /**
+   * Readers' comments (and a thread's replies) in the body's text, HTML and Markdown, after the
+   * body under a "Comments" heading. Off: they are only in `article.comments` (comments.ts).
+   */
+  includeComments?: boolean;
   /** A cluster model (SPEC §5): when given, the model stage runs after the visual one (model-stage.ts). */
   model?: ClusterModel;
   /** How the model stage combines with the visual score; defaults in model-stage.ts. */
@@ -164,7 +170,11 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
   }
   stage('article');
-  const article = buildArticle(tree, scored, selection, pageType);
+  // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
+  const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article' });
+  const dropped = new Set(found.bodyBlocksInComments);
+  const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
+  const article = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
 }

@@ -41,6 +41,11 @@ export const extractOptionsSchema = z.object({
    * `pageType`.
    */
   articlesOnly: z.boolean().default(false),
+  /**
+   * Readers' comments (and a thread's replies) also in the text, HTML and Markdown, after the
+   * body under a "Comments" heading. Off: they are only in the record's `comments` field.
+   */
+  includeComments: z.boolean().default(false),
   /** Serve a WARC page's archived stylesheets, images and fonts when rendering it (the real layout). */
   replay: z.boolean().default(true),
   /** Keep the visual units, scores and decisions in each result. */

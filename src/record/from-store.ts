@@ -8,7 +8,8 @@
  */
 import type { ArticleRow } from '../store/types.js';
 import { recordMetadata } from './metadata.js';
-import { PageTypeSchema, RECORD_SCHEMA_VERSION, type ArticleRecord, type CrawlSection } from './schema.js';
+import { z } from 'zod';
+import { CommentSchema, PageTypeSchema, RECORD_SCHEMA_VERSION, type ArticleRecord, type CrawlSection } from './schema.js';
 
 /** What the crawler stores as an article's metadata JSON: the record's metadata and page type, with the version. */
 export function storedMetadata(metadata: object): Record<string, unknown> {
@@ -34,6 +35,8 @@ export function articleRowToRecord(row: ArticleRow): ArticleRecord {
     input: row.url,
     url: row.finalUrl ?? row.url,
     ...recordMetadata({ ...metadata, title: row.title }),
+    // Crawls store the comments with the metadata; databases written before them have none.
+    comments: z.array(CommentSchema).safeParse(metadata['comments']).data ?? [],
     text: row.text,
     markdown: row.markdown,
     html: row.html,

@@ -51,6 +51,15 @@ export const RecordMetadataSchema = z.object({
   fingerprint: nullableString('Content fingerprint of the text (near-duplicate detection).'),
 });
 
+/** A reader's comment, or a reply of a thread (src/extract/comments.ts). */
+export const CommentSchema = z
+  .object({
+    author: z.string().nullable().describe('The name the page shows for its author.'),
+    date: z.string().nullable().describe('ISO 8601 when the date could be read, else the text the page shows ("3 hours ago").'),
+    text: z.string().describe("The comment's text, paragraphs separated by a blank line; without its author and date lines and without its replies."),
+  })
+  .meta({ id: 'Comment' });
+
 export const PageTypeSchema = z
   .object({
     type: z.enum(['article', 'listing', 'other']),
@@ -119,6 +128,9 @@ const RecordBase = z.object({
   input: z.string().describe('The input as given: a file path, a URL, `archive.warc.gz#record`, or the crawled URL.'),
   url: z.string().nullable().describe('The URL the page was rendered at (after redirects); null when it failed before one was known.'),
   ...RecordMetadataSchema.shape,
+  comments: z
+    .array(CommentSchema)
+    .describe("Readers' comments, or a thread's replies, in page order; [] when none were found. In text, markdown and html only with --comments (includeComments); on a page not judged an article, or a thread (the body starts in a post built as the replies are), the body keeps the replies it took."),
   budgetMs: z.number().optional().describe('extract only: the time budget the page had (--time-budget); timingsMs says what used it.'),
   timingsMs: TimingsSchema.optional().describe('extract only: where the time went.'),
   cuts: z.array(CutSchema).optional().describe('extract only: what the page budget cut, when anything was.'),
@@ -173,6 +185,7 @@ export type BroadsheetRecord = z.infer<typeof RecordSchema>;
 export type ArticleRecord = z.infer<typeof ArticleRecordSchema>;
 export type NoneRecord = z.infer<typeof NoneRecordSchema>;
 export type ErrorRecord = z.infer<typeof ErrorRecordSchema>;
+export type RecordComment = z.infer<typeof CommentSchema>;
 export type RecordMetadata = z.infer<typeof RecordMetadataSchema>;
 export type CrawlSection = z.infer<typeof CrawlSectionSchema>;
 export type CorpusSection = z.infer<typeof CorpusSectionSchema>;

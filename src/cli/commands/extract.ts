@@ -38,6 +38,8 @@ export interface ExtractFlags {
   model?: string;
   modelOptional?: boolean;
   articlesOnly?: boolean;
+  comments?: boolean;
+  includeComments?: boolean;
   replay: boolean;
   allowPrivateNetwork?: boolean;
   force?: boolean;
@@ -66,6 +68,8 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
     .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds')
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
+    .option('--comments', 'readers\' comments (and a thread\'s replies) also in the text, Markdown and HTML, after the body under a "Comments" heading; without it they are only in the JSON record\'s "comments" field')
+    .option('--include-comments', 'the same as --comments (trafilatura\'s name)')
     .option('--explain', 'include the visual units, their features, scores and roles in the JSON record (needs --format json or --out)')
     .option('--screenshot <file.png>', 'draw the visual units on a screenshot, coloured by score, the body outlined')
     .option('--summary', 'print a one-line-per-input table instead of the article bodies (not with --format: use --out FILE for the records)')
@@ -206,6 +210,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
       blockResources: flags.block ?? [],
       explain: flags.explain === true,
       articlesOnly: flags.articlesOnly === true,
+      includeComments: flags.comments === true || flags.includeComments === true,
       replay: flags.replay,
       allowPrivateNetwork: flags.allowPrivateNetwork === true,
       settleMs: flags.settleMs,

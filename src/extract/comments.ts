@@ -1,0 +1,414 @@
+/**
+ * Readers' comments and the replies of a thread: a stage of its own after body selection, its
+ * own field in the record (`comments`), never part of the body's text unless asked for
+ * (`--comments`). Pure.
+ *
+ * Comments are found by structure, not by class names: a thread is a run of repeated items,
+ * each with the shape "who · when · what" — an author line, a date, and a body of text — after
+ * the body starts. The stage works in four steps:
+ *
+ *   1. anchors — every date the page shows in a short element of its own (`<time>`, a
+ *                `datetime`, or a short text that spells a date or "3 hours ago");
+ *   2. items   — from each anchor up to the largest element that holds no other anchor: one
+ *                comment (a reply nested inside a comment holds its own date, so the climb
+ *                from the parent's date stops below the reply);
+ *   3. shape   — each item's author (an element named for it, a profile link, or a short bold
+ *                line), and its text: the item without its header lines, control links
+ *                ("Reply", "Report") and the items nested inside it;
+ *   4. thread  — items that start after the body's first block, are not teaser cards (a
+ *                heading that is a link) and are not link lists; at least two of them, most with
+ *                an author (a lone item only where the page names it a comment).
+ *
+ * Where the body selection took comment blocks into the body (an article whose comments read
+ * like prose), they leave the body; on a page not judged an article, or where the body starts
+ * in an item built as the replies are (a forum thread's opening post: the posts are the page's
+ * content, as WCXB's truth has it),
+ * the body keeps the posts it took, the replies are listed in `comments` too (marked as in the
+ * body), and `includeComments` adds the ones it did not take.
+ */
+import { dateInText, normalizeDate } from './metadata-dates.js';
+import { collapseWhitespace } from '../segment/text.js';
+import { textBlocks } from '../segment/unit-text.js';
+import { elementAt, type LayoutTree } from '../segment/tree.js';
+import type { LeafBlock } from '../segment/blocks.js';
+import { classWords } from '../score/markup-marks.js';
+
+/** One comment (or one reply of a thread), as the page shows it. */
+export interface Comment {
+  /** The name the page shows for its author; null when none could be told apart. */
+  author: string | null;
+  /** ISO 8601 when the page's date could be read ("2024-08-02T19:14:00"), else its text as shown ("3 hours ago"); null when none. */
+  date: string | null;
+  /** The comment's text, paragraphs separated by a blank line; without its author and date lines and without its replies. */
+  text: string;
+}
+
+/** What the stage found. */
+export interface CommentsFound {
+  comments: Comment[];
+  /** The element of each comment, in page order (for the HTML and for `--explain`). */
+  itemIds: number[];
+  /** Per comment: true when its text is already in the body (a thread page's posts). */
+  inBody: boolean[];
+  /** True when the body keeps the posts it took: the page is no article, or its body starts in an item built as the replies are (a forum's opening post). */
+  thread: boolean;
+  /** Body blocks (indices into the body's blocks) that lie in a comment, to leave out of the body. */
+  bodyBlocksInComments: number[];
+}
+
+/** The thresholds of the stage; set by hand on the pages of test/fixtures/comments/ and the WCXB forum pages. */
+export const COMMENT_PARAMS = {
+  /** A date anchor's own text is at most this long: a dateline, not a sentence that names a date. */
+  maxAnchorChars: 60,
+  /** Elements with more nodes than this under them are not read as date anchors (cost bound). */
+  maxAnchorNodes: 80,
+  /** The climb from an anchor to its item goes up at most this many levels. */
+  maxClimb: 30,
+  /** Anchors looked at, at most (a page of ten thousand dates costs no more than this many). */
+  maxAnchors: 3000,
+  /** An author is a short line: at most this many characters and words. */
+  maxAuthorChars: 60,
+  maxAuthorWords: 6,
+  /** A header line (the block holding the author or the date) is at most this long; it leaves the comment's text. */
+  maxHeaderChars: 140,
+  /** A control ("Reply", "Report", "Like (3)") is a short line that is all link or a button. */
+  maxControlChars: 32,
+  /** A comment's own text has at least this many visible characters. */
+  minTextChars: 2,
+  /** A comment whose text is more than this share link text is a link list, not a comment. */
+  maxLinkShare: 0.5,
+} as const;
+
+/** Class, id and itemprop words that name an author's element. */
+const AUTHOR_WORDS = new Set(['author', 'user', 'username', 'name', 'fn', 'nick', 'nickname', 'poster', 'member', 'byline', 'commenter', 'handle', 'login', 'usr']);
+/** Words in a link's path that point at a person's page. */
+const PROFILE_PATH = /\/(?:user|users|u|member|members|profile|profiles|author|people|id)\//iu;
+/** Words of a class or id that name a comment or a thread (only to accept a lone item). */
+const COMMENT_WORDS = new Set(['comment', 'comments', 'reply', 'replies', 'discussion', 'disqus', 'respond', 'response', 'responses', 'answer', 'answers', 'post', 'posts', 'message', 'thread']);
+/** Relative times: "3 hours ago", "5 минут назад", "3小时前", "yesterday", "just now". Applied to short texts only. */
+const RELATIVE_TIME = /\b(?:ago|yesterday|just now|today)\b|назад|вчера|сегодня|\d\s*(?:分钟|小时|天|周|个月|年)前|刚刚|昨天|今天/iu;
+/** A time of day with a date-ish neighbour, as forums write it: "12.03.2024 14:05", "2024/03/12 14:05". */
+const NUMERIC_DATE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/u;
+/** A sentence's end: "!", "?", or a full stop after a letter, at the end or before a space. */
+const SENTENCE_END = /[!?。！？]|\p{L}\.(?:\s|$)/u;
+/** Words a page puts after the author: "Geoff says:", "Anna wrote:", "Иван пишет:", "张三说：". */
+const AUTHOR_TAIL_WORDS = new Set(['says', 'said', 'wrote', 'writes', 'replied', 'commented', 'пишет', 'написал', 'написала', 'написали', 'ответил', 'ответила']);
+/** The same, in scripts written without spaces (glued to the name). */
+const AUTHOR_TAIL_GLUED = ['写道', '回复', '说'];
+
+/** An author's name without the words and colon the page puts after it. */
+function stripAuthorTail(raw: string): string {
+  let name = raw.trim();
+  while (name.endsWith(':') || name.endsWith('：')) name = name.slice(0, -1).trimEnd();
+  const space = name.lastIndexOf(' ');
+  if (space > 0 && AUTHOR_TAIL_WORDS.has(name.slice(space + 1).toLowerCase())) name = name.slice(0, space).trimEnd();
+  for (const tail of AUTHOR_TAIL_GLUED) if (name.length > tail.length && name.endsWith(tail)) name = name.slice(0, -tail.length).trimEnd();
+  return name;
+}
+
+/**
+ * `pageIsArticle`: the page-type decision judged the page an article. Only an article's body
+ * gives up the comment blocks it took: on other pages (forums, Q&A, product pages with reviews)
+ * the posts are the page's content as WCXB's truth has it, and the body keeps what it took.
+ */
+export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[], options: { pageIsArticle: boolean } = { pageIsArticle: true }): CommentsFound {
+  const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, bodyBlocksInComments: [] };
+  if (bodyBlocks.length === 0) return none;
+  const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
+  const firstBodyId = Math.min(...bodyBlocks.map(blockStart));
+  const anchors = dateAnchors(tree);
+  if (anchors.length === 0) return none;
+  const items = itemsOf(tree, anchors);
+  // Items nested in other items (a reply inside its parent comment) are read on their own.
+  const itemSet = new Set(items.map((i) => i.id));
+  let shaped: Array<{ id: number; anchor: number; comment: Comment; cue: boolean }> = [];
+  for (const item of items) {
+    if (item.id <= firstBodyId) continue;
+    const comment = shapeOf(tree, item.id, item.anchor, itemSet);
+    if (comment) shaped.push({ id: item.id, anchor: item.anchor, comment: comment.comment, cue: comment.cue });
+  }
+  // A thread: the body starts in an item built as the replies are (a forum's opening post:
+  // the same element and first class word), or the page is no article. Its posts are the
+  // page's content, so the body keeps the ones it took; on an article, body blocks in a comment
+  // leave the body.
+  const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
+  const thread = !options.pageIsArticle || (opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id)));
+  if (!thread) {
+    // An article's comments follow its body: an item with body text after it is part of the
+    // article (an embedded post or tweet quoted between paragraphs), not a comment. AEB's
+    // dawgsbynature page quotes two tweets, each with its author and date, mid-body.
+    const inShaped = (id: number): boolean => shaped.some((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+    const lastOutside = Math.max(-1, ...bodyBlocks.map(blockStart).filter((id) => !inShaped(id)));
+    shaped = shaped.filter((s) => s.id > lastOutside);
+  }
+  const authored = shaped.filter((s) => s.comment.author !== null).length;
+  const accepted = shaped.length >= 2 ? authored * 2 >= shaped.length : shaped.length === 1 && shaped[0]!.cue && authored === 1;
+  if (!accepted) return none;
+  const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+  const blocksIn: number[] = [];
+  const itemsWithBody = new Set<number>();
+  bodyBlocks.forEach((b, index) => {
+    const at = inItem(blockStart(b));
+    if (at < 0) return;
+    blocksIn.push(index);
+    itemsWithBody.add(at);
+  });
+  return {
+    comments: shaped.map((s) => s.comment),
+    itemIds: shaped.map((s) => s.id),
+    inBody: shaped.map((_, i) => thread && itemsWithBody.has(i)),
+    thread,
+    bodyBlocksInComments: thread ? [] : blocksIn,
+  };
+}
+
+/** An item's build: its tag and first class word ("div.post", "li.comment"). */
+function signature(tree: LayoutTree, id: number): string {
+  const el = elementAt(tree, id);
+  return el ? `${el.tag}.${classWords(el)[0] ?? ''}` : '';
+}
+
+/**
+ * The dates the page shows, each as the deepest short element that spells one, in page order.
+ * Cost: each element is read only when its subtree is small (maxAnchorNodes), so the pass is
+ * linear in the page.
+ */
+function dateAnchors(tree: LayoutTree): number[] {
+  const found: number[] = [];
+  for (let id = 0; id < tree.nodes.length && found.length < COMMENT_PARAMS.maxAnchors; id++) {
+    const el = elementAt(tree, id);
+    if (!el || tree.hidden[id]) continue;
+    const length = tree.stats[id]?.textLength ?? 0;
+    if (el.tag === 'time' || el.attrs.datetime !== undefined) {
+      if (length > 0 || el.attrs.datetime) found.push(id);
+      continue;
+    }
+    if (length < 4 || length > COMMENT_PARAMS.maxAnchorChars) continue;
+    if ((tree.subtreeEnd[id] ?? id) - id > COMMENT_PARAMS.maxAnchorNodes) continue;
+    const text = collapseWhitespace(textUnder(tree, id)).trim();
+    // A short sentence that names a date ("See you on 7 September!") is prose, not a dateline.
+    if (!SENTENCE_END.test(text) && looksLikeDate(text)) found.push(id);
+  }
+  // Keep the deepest: an anchor with another anchor inside it gives way to that one. In
+  // pre-order the first anchor inside a subtree is the next anchor after the subtree's root.
+  return found.filter((id, i) => {
+    const next = found[i + 1];
+    return next === undefined || next >= (tree.subtreeEnd[id] ?? id + 1);
+  });
+}
+
+/** A short text that is a date or a time: a calendar date any language's dateline spells, a relative time, or a numeric date. */
+export function looksLikeDate(text: string): boolean {
+  if (text.length === 0 || text.length > COMMENT_PARAMS.maxAnchorChars) return false;
+  return dateInText(text) !== null || RELATIVE_TIME.test(text) || NUMERIC_DATE.test(text);
+}
+
+/**
+ * Each anchor's item: the largest element above it that holds no other anchor (found with a
+ * binary search over the sorted anchors), climbing at most maxClimb levels and never to the
+ * page's root.
+ */
+function itemsOf(tree: LayoutTree, anchors: readonly number[]): Array<{ id: number; anchor: number }> {
+  const countIn = (id: number): number => lowerBound(anchors, tree.subtreeEnd[id] ?? id + 1) - lowerBound(anchors, id);
+  const out: Array<{ id: number; anchor: number }> = [];
+  const seen = new Set<number>();
+  for (const anchor of anchors) {
+    let item = anchor;
+    for (let level = 0; level < COMMENT_PARAMS.maxClimb; level++) {
+      const parent = tree.nodes[item]?.parent ?? -1;
+      if (parent <= 0 || countIn(parent) > 1) break;
+      item = parent;
+    }
+    if (item === anchor || seen.has(item)) continue;
+    seen.add(item);
+    out.push({ id: item, anchor });
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * One item read as a comment: author, date and its own text; null when it does not have the
+ * shape (no text of its own, a teaser card, a link list). `cue`: the page names it a comment.
+ */
+function shapeOf(tree: LayoutTree, itemId: number, anchorId: number, items: ReadonlySet<number>): { comment: Comment; cue: boolean } | null {
+  const end = tree.subtreeEnd[itemId] ?? itemId + 1;
+  const nested = (id: number): boolean => id !== itemId && items.has(id);
+  // The item's own nodes: everything under it but the items nested inside.
+  const own: number[] = [];
+  for (let id = itemId; id < end; id++) {
+    if (nested(id)) {
+      id = (tree.subtreeEnd[id] ?? id + 1) - 1;
+      continue;
+    }
+    own.push(id);
+  }
+  // A teaser card: a heading whose text is a link (a related story, not a comment).
+  for (const id of own) {
+    const el = elementAt(tree, id);
+    if (el && /^h[1-6]$/u.test(el.tag)) {
+      const s = tree.stats[id]!;
+      if (s.textLength > 0 && s.linkTextLength >= s.textLength * 0.8) return null;
+    }
+  }
+  const author = authorOf(tree, own, anchorId);
+  // The message: the item's longest text (headers stop below it).
+  let messageId = -1;
+  for (const id of own) {
+    if (tree.nodes[id]?.kind === 'text' && !tree.hidden[id] && (tree.stats[id]?.textLength ?? 0) > (tree.stats[messageId]?.textLength ?? 0)) messageId = id;
+  }
+  const skip = new Set<number>();
+  const skipRoot = (id: number | null): void => {
+    if (id !== null) skip.add(headerLine(tree, id, itemId, messageId));
+  };
+  skipRoot(anchorId);
+  if (author) skipRoot(author.id);
+  for (const id of own) if (isControl(tree, id) || isTitle(tree, id)) skip.add(id);
+  const isSkipped = (id: number): boolean => nested(id) || skip.has(id);
+  const blocks = textBlocks(tree, [itemId], { skip: isSkipped });
+  const text = blocks.join('\n\n').trim();
+  if ([...text].filter((c) => c.trim() !== '').length < COMMENT_PARAMS.minTextChars) return null;
+  // Link share of the text left: a list of links is not a comment.
+  let chars = 0;
+  let linkChars = 0;
+  for (let id = itemId; id < end; id++) {
+    if (isSkipped(id)) {
+      id = (tree.subtreeEnd[id] ?? id + 1) - 1;
+      continue;
+    }
+    const node = tree.nodes[id];
+    if (node?.kind !== 'text' || tree.hidden[id]) continue;
+    const n = tree.stats[id]!.textLength;
+    chars += n;
+    if (tree.inLink[id]) linkChars += n;
+  }
+  if (chars === 0 || linkChars > chars * COMMENT_PARAMS.maxLinkShare) return null;
+  return { comment: { author: author?.name ?? null, date: dateOf(tree, anchorId), text }, cue: namedComment(tree, itemId) };
+}
+
+/**
+ * The author: the innermost element whose class, id or itemprop names an author; else a link to
+ * a profile page; else the first short bold, cited or linked line before the text. Never the date.
+ */
+function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): { id: number; name: string } | null {
+  const anchorEnd = tree.subtreeEnd[anchorId] ?? anchorId + 1;
+  const inAnchor = (id: number): boolean => id >= anchorId && id < anchorEnd;
+  const candidate = (id: number): string | null => {
+    if (inAnchor(id) || tree.hidden[id]) return null;
+    const length = tree.stats[id]?.textLength ?? 0;
+    if (length === 0 || length > COMMENT_PARAMS.maxAuthorChars + 12) return null;
+    if ((tree.subtreeEnd[id] ?? id) - id > COMMENT_PARAMS.maxAnchorNodes) return null;
+    const name = stripAuthorTail(collapseWhitespace(textUnder(tree, id)));
+    if (name === '' || name.length > COMMENT_PARAMS.maxAuthorChars || name.split(/\s+/u).length > COMMENT_PARAMS.maxAuthorWords) return null;
+    if (looksLikeDate(name)) return null;
+    return name;
+  };
+  let named: { id: number; name: string } | null = null;
+  for (const id of own) {
+    const el = elementAt(tree, id);
+    if (!el) continue;
+    const words = [...classWords(el), ...(el.attrs.itemprop ? el.attrs.itemprop.toLowerCase().split(/\s+/u) : [])];
+    if (!words.some((w) => AUTHOR_WORDS.has(w))) continue;
+    const name = candidate(id);
+    // Innermost: a later match inside the one found replaces it ("comment-author" > "fn").
+    if (name !== null) named = { id, name };
+  }
+  if (named) return named;
+  for (const id of own) {
+    const el = elementAt(tree, id);
+    if (el?.tag !== 'a' || !el.attrs.href) continue;
+    if (el.attrs.rel?.split(/\s+/u).includes('author') || PROFILE_PATH.test(el.attrs.href)) {
+      const name = candidate(id);
+      if (name !== null) return { id, name };
+    }
+  }
+  // The first short line in bold, <cite> or a link, before any longer text.
+  for (const id of own) {
+    const node = tree.nodes[id];
+    if (node?.kind === 'text' && !tree.hidden[id] && (tree.stats[id]?.textLength ?? 0) > COMMENT_PARAMS.maxAuthorChars) break;
+    const el = elementAt(tree, id);
+    if (!el || !['b', 'strong', 'cite', 'a'].includes(el.tag)) continue;
+    const name = candidate(id);
+    if (name !== null) return { id, name };
+  }
+  return null;
+}
+
+/**
+ * The header an author or a date sits in: its largest ancestor inside the item that is still
+ * short and does not hold the comment's message (the item's longest text), so "Geoff says:",
+ * "Anna · 3 hours ago" or a forum's profile column ("Member · Posts: 47") leave the text whole.
+ */
+function headerLine(tree: LayoutTree, id: number, itemId: number, messageId: number): number {
+  let line = id;
+  for (let p = tree.nodes[id]?.parent ?? -1; p > itemId; p = tree.nodes[p]?.parent ?? -1) {
+    if ((tree.stats[p]?.textLength ?? 0) > COMMENT_PARAMS.maxHeaderChars || (p <= messageId && messageId < (tree.subtreeEnd[p] ?? p + 1))) break;
+    line = p;
+  }
+  return line;
+}
+
+/** A control of the comment: a button, or a short line that is all links and buttons ("Reply", "Like · Reply · Report"). */
+function isControl(tree: LayoutTree, id: number): boolean {
+  const el = elementAt(tree, id);
+  if (!el) return false;
+  if (el.tag === 'button' || el.tag === 'form' || el.tag === 'textarea') return true;
+  const s = tree.stats[id]!;
+  if (!tree.isBlock[id] || s.textLength === 0 || s.textLength > COMMENT_PARAMS.maxControlChars) return false;
+  if (s.linkTextLength === s.textLength) return true;
+  const end = tree.subtreeEnd[id] ?? id + 1;
+  if (end - id > COMMENT_PARAMS.maxAnchorNodes) return false;
+  // Every text in a link or a button.
+  for (let i = id; i < end; i++) {
+    if (tree.nodes[i]?.kind !== 'text' || tree.hidden[i] || tree.inLink[i] || (tree.stats[i]?.textLength ?? 0) === 0) continue;
+    let inButton = false;
+    for (let p = tree.nodes[i]!.parent; p >= id && !inButton; p = tree.nodes[p]?.parent ?? -1) inButton = elementAt(tree, p)?.tag === 'button';
+    if (!inButton) return false;
+  }
+  return true;
+}
+
+/** A heading inside a comment: its title ("Re: Old lathe motor…"), not its text. */
+function isTitle(tree: LayoutTree, id: number): boolean {
+  const el = elementAt(tree, id);
+  return el !== undefined && /^h[1-6]$/u.test(el.tag) && (tree.stats[id]?.textLength ?? 0) <= COMMENT_PARAMS.maxHeaderChars;
+}
+
+/** The date as ISO 8601 when it can be read, else the text the page shows. */
+function dateOf(tree: LayoutTree, anchorId: number): string | null {
+  const el = elementAt(tree, anchorId);
+  const shown = collapseWhitespace(textUnder(tree, anchorId)).trim();
+  return normalizeDate(el?.attrs.datetime) ?? dateInText(shown) ?? (shown === '' ? null : shown);
+}
+
+/** True when the item or one of its three nearest ancestors is named a comment, reply or post. */
+function namedComment(tree: LayoutTree, itemId: number): boolean {
+  let id = itemId;
+  for (let level = 0; level < 4 && id > 0; level++) {
+    const el = elementAt(tree, id);
+    if (el && classWords(el).some((w) => COMMENT_WORDS.has(w))) return true;
+    id = tree.nodes[id]?.parent ?? -1;
+  }
+  return false;
+}
+
+/** Text of a subtree (short subtrees only: callers bound its size). */
+function textUnder(tree: LayoutTree, id: number): string {
+  const end = tree.subtreeEnd[id] ?? id + 1;
+  let text = '';
+  for (let i = id; i < end; i++) {
+    const node = tree.nodes[i];
+    if (node?.kind === 'text' && !tree.hidden[i]) text += node.text;
+  }
+  return text;
+}

@@ -1,0 +1,96 @@
+/**
+ * Comments fixtures (test/fixtures/comments/<shape>/): self-written pages with known threads —
+ * WordPress's ol.commentlist with a nested reply, Disqus-like divs with relative dates, a
+ * phpBB-like forum thread, a news site's comment section followed by dated story cards, a
+ * Russian and a Chinese page, and an article with dated cards but no comments. Each page is
+ * rendered offline and run through the pure pipeline: the `comments` field must list exactly
+ * the expected comments (author, date, text, page order); the body's text must hold none of
+ * them unless `includeComments` asks, and then they follow the body, under a heading in the
+ * Markdown. The sample with comments (samples/en-article-with-comments.html) is checked too.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+import type { Comment } from '../../src/extract/comments.js';
+import { RecordSchema, toRecord } from '../../src/record/index.js';
+import { expect, test } from './fixtures.js';
+
+interface Expected {
+  what: string;
+  language: string;
+  bodyStartsWith: string;
+  comments: Comment[];
+}
+
+const ROOT = fileURLToPath(new URL('../fixtures/comments/', import.meta.url));
+const fixtures = readdirSync(ROOT, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+test('there are comment fixtures of every shape', () => {
+  expect(fixtures.length).toBeGreaterThanOrEqual(7);
+});
+
+for (const name of fixtures) {
+  test(`comments: ${name}`, async ({ session }) => {
+    const expected = JSON.parse(readFileSync(`${ROOT}${name}/expected.json`, 'utf8')) as Expected;
+    const bytes = readFileSync(`${ROOT}${name}/page.html`);
+    const snapshot = await session.render({ kind: 'html', bytes, url: `http://saved.invalid/${name}.html`, label: name }, async (page) => page.snapshot);
+    const plain = extractFromSnapshot(snapshot);
+    const withComments = extractFromSnapshot(snapshot, { includeComments: true });
+    expect(plain.kind, expected.what).toBe('article');
+    expect(withComments.kind).toBe('article');
+    if (plain.kind !== 'article' || withComments.kind !== 'article') return;
+    const a = plain.article;
+    expect(a.comments, expected.what).toEqual(expected.comments);
+    expect(withComments.article.comments).toEqual(expected.comments);
+    expect(a.text, 'the body is there').toContain(expected.bodyStartsWith);
+    const thread = name === 'forum-thread';
+    for (const c of expected.comments) {
+      // An article's comments are never in its body. (A thread's replies are its content, WCXB's
+      // truth of a forum page: the body keeps those the selection took.)
+      if (!thread) expect(a.text, `comment by ${c.author} kept out of the body`).not.toContain(c.text);
+      expect(withComments.article.text).toContain(c.text);
+    }
+    if (!thread && expected.comments.length > 0) {
+      // Asked for, the comments follow the body: after its last paragraph, in page order, once each.
+      const text = withComments.article.text;
+      expect(text.startsWith(a.text)).toBe(true);
+      const at = expected.comments.map((c) => text.indexOf(c.text, a.text.length));
+      expect(at.every((i) => i >= a.text.length)).toBe(true);
+      expect([...at].sort((x, y) => x - y)).toEqual(at);
+      expect(withComments.article.markdown).toMatch(/\n## Comments\n/u);
+      expect(withComments.article.markdown.indexOf('## Comments')).toBeGreaterThan(withComments.article.markdown.indexOf(expected.bodyStartsWith.slice(0, 40)));
+      expect(withComments.article.html).toContain('<h2>Comments</h2>');
+      expect(a.markdown).not.toContain('## Comments');
+    }
+    if (thread) {
+      // The thread's replies the body did not take are added, none twice.
+      const text = withComments.article.text;
+      expect(text.startsWith(a.text)).toBe(true);
+      for (const c of expected.comments) expect(text.indexOf(c.text)).toBe(text.lastIndexOf(c.text));
+    }
+    // The record carries them, and validates.
+    const record = toRecord({ input: name, status: 'article', article: a, timingsMs: { loadMs: 0, renderMs: 0, snapshotMs: 0, extractMs: 0, totalMs: 0 } });
+    expect(RecordSchema.safeParse(record).success).toBe(true);
+    expect(record.comments).toEqual(expected.comments);
+  });
+}
+
+test('the sample with readers\' comments yields its twelve comments and a clean body', async ({ session }) => {
+  const path = fileURLToPath(new URL('../../samples/en-article-with-comments.html', import.meta.url));
+  const sample = JSON.parse(readFileSync(path.replace(/\.html$/u, '.expected.json'), 'utf8')) as { body: string };
+  const snapshot = await session.render({ kind: 'html', bytes: readFileSync(path), url: 'http://saved.invalid/en-article-with-comments.html', label: 'sample' }, async (page) => page.snapshot);
+  const result = extractFromSnapshot(snapshot);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  const { comments, text } = result.article;
+  expect(comments.map((c) => c.author)).toEqual([
+    'Geoff_H', 'Margaret Ellwood', 'Geoff_H', 'Fenwick Traders Assoc.', 'Jess P', 'RichardT', 'Sally Pengelly', 'anna.k', 'Dave from Ashby Parva', 'Priya M', 'Tom Bairstow', 'H. Lowther',
+  ]);
+  expect(comments.every((c) => c.date?.startsWith('2024-08-0') === true && c.text.length > 40)).toBe(true);
+  // The two-paragraph comment keeps its paragraphs; the reply nested in it is its own comment.
+  expect(comments[1]!.text).toMatch(/with my hip\.\n\nNobody from the council asked us\.$/u);
+  expect(text).toBe(sample.body);
+});
