@@ -15,6 +15,21 @@
  *   (or break out of) the loop before writing to the same store again.
  */
 
+/** How `openSqliteStore` opens its file. */
+export interface SqliteStoreOptions {
+  /**
+   * How long a write waits for another connection's lock before failing (a `status` or
+   * `export` reading the file while a crawl writes it). Default 5000.
+   */
+  busyTimeoutMs?: number;
+  /** Create the file if it does not exist (default true); false → StoreError 'missing'. */
+  create?: boolean;
+  /** Where the migrations are; default the package's `drizzle/` folder. */
+  migrationsFolder?: string;
+  /** SQLite's page cache for this connection, in MiB. Default DEFAULT_CACHE_MB. */
+  cacheMb?: number;
+}
+
 /** Where a URL stands in the frontier. */
 export type FrontierState = 'queued' | 'in-flight' | 'done' | 'failed';
 
