@@ -1,5 +1,5 @@
 /**
- * The crawl store seam (SPEC §9). The crawler talks only to `CrawlStore`; `openSqliteStore`
+ * The crawl store seam (docs/methods.md §9). The crawler talks only to `CrawlStore`; `openSqliteStore`
  * (src/store/sqlite-store.ts, drizzle-orm on better-sqlite3, WAL, migrations applied on open)
  * and `createMemoryStore` (src/store/memory-store.ts, for tests) implement it, and a server
  * database can take their place later without touching the crawler.
