@@ -283,7 +283,7 @@ const report = [
   '|---|---|---|---|',
   ...(['article', 'listing', 'other'] as const).map((t) => `| ${t} | ${cvPageType.confusion[t].article} | ${cvPageType.confusion[t].listing} | ${cvPageType.confusion[t].other} |`),
   '',
-  '## SPEC §4 weights',
+  '## Unit-score weights (docs/methods.md §4)',
   '',
   `area ${unitFit.weights.area}, punctuation ${unitFit.weights.punctuation}, link density ${unitFit.weights.linkDensity}, text density ${unitFit.weights.textDensity}, length ${unitFit.weights.length}: the top unit alone as the body gives a mean token F1 of ${f3(specTop)}.`,
   ...(permutation.length > 0

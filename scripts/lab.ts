@@ -1,5 +1,5 @@
 /**
- * The crawl-policy lab (SPEC §8): every policy against breadth-first in the same run, on link
+ * The crawl-policy lab (docs/methods.md §8): every policy against breadth-first in the same run, on link
  * graphs of the local web's site families, written as JSON and as an HTML report.
  *
  *   npm run lab -- [harvest|bandits|recrawl ...] [--out out/lab] [--budget 300] [--seeds 11,12,13,14,15]

@@ -57,7 +57,8 @@ export { nodeFeatures, candidateNodes, DEFAULT_CANDIDATE_FILTERS } from './clust
 export { DEFAULT_MODEL_STAGE } from './extract/model-stage.js';
 export type { ModelStageReport } from './extract/model-stage.js';
 
-// The crawl store (SQLite through drizzle-orm, or in memory) and near-duplicate fingerprints.
+// The crawl store (SQLite through drizzle-orm, or in memory) and near-duplicate fingerprints,
+// typed by the CrawlStore seam alone (store/library.ts: the declarations name no drizzle type).
 export {
   openSqliteStore,
   createMemoryStore,
@@ -67,8 +68,8 @@ export {
   simhash64,
   hammingDistance,
   NEAR_DUPLICATE_MAX_BITS,
-} from './store/index.js';
-export type { CrawlStore, PageRecord, PageRow, ArticleRow, FrontierEntry, EnqueueEntry, StoreCounts } from './store/index.js';
+} from './store/library.js';
+export type { CrawlStore, SqliteStoreOptions, PageRecord, PageRow, ArticleRow, FrontierEntry, EnqueueEntry, StoreCounts } from './store/library.js';
 
 // WARC input and the corpus pipeline.
 export { readWarc, readWarcReplay, expandWarcSpecs, WarcReplay } from './input/warc.js';

@@ -15,7 +15,7 @@ export interface Box {
 }
 
 /**
- * An element of the rendered page, as the in-page collector saw it (SPEC §2).
+ * An element of the rendered page, as the in-page collector saw it (docs/methods.md §2).
  * Only rendered elements are collected: `display: none` subtrees are left out.
  */
 export interface SnapshotElement {
@@ -128,7 +128,7 @@ export interface PageCut {
   chars: number;
 }
 
-/** What one `page.evaluate` returns (SPEC §2). */
+/** What one `page.evaluate` returns (docs/methods.md §2). */
 export interface LayoutSnapshot {
   /** The URL the page was rendered at (for saved pages, the URL it was served under). */
   url: string;
@@ -142,7 +142,7 @@ export interface LayoutSnapshot {
   elementCount: number;
 }
 
-/** A visual unit (SPEC §3): a DOM subtree of one typographic style that was not divided. */
+/** A visual unit (docs/methods.md §3): a DOM subtree of one typographic style that was not divided. */
 export interface VisualUnit {
   /**
    * Index of the unit's root in `LayoutSnapshot.nodes`. For a run of inline siblings that was
@@ -160,7 +160,7 @@ export interface VisualUnit {
   text: string;
   textLength: number;
   linkTextLength: number;
-  /** Sentence-ending punctuation marks (SPEC §4, language-aware). */
+  /** Sentence-ending punctuation marks (docs/methods.md §4, language-aware). */
   punctuationCount: number;
   imageCount: number;
   paragraphCount: number;
@@ -186,7 +186,7 @@ export interface TextStyle {
   background: string;
 }
 
-/** SPEC §4 features of a unit, and its score. */
+/** docs/methods.md §4 features of a unit, and its score. */
 export interface UnitFeatures {
   /** sa: unit area / page area. */
   areaRatio: number;

@@ -1,5 +1,5 @@
 /**
- * Choosing k for k-means from global and local stability (SPEC §5, patent step c-2-1).
+ * Choosing k for k-means from global and local stability (docs/methods.md §5, patent step c-2-1).
  *
  * For every k in the range, k-means (ml-kmeans, k-means++ start, fixed seed) clusters the
  * scaled points, and the clustering is measured:

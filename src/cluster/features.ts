@@ -1,5 +1,5 @@
 /**
- * The five features of a DOM node that the cluster model works on (SPEC §5), and their
+ * The five features of a DOM node that the cluster model works on (docs/methods.md §5), and their
  * scaling.
  *
  * The caller counts them on the page; this module only checks them, turns them into a

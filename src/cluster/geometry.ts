@@ -1,6 +1,6 @@
 /** Small vector helpers shared by the cluster modules. */
 
-/** Euclidean distance ‖a − b‖ (the distance of SPEC §5, defs. 6–9). */
+/** Euclidean distance ‖a − b‖ (the distance of docs/methods.md §5, defs. 6–9). */
 export function euclideanDistance(a: readonly number[], b: readonly number[]): number {
   let sum = 0;
   for (let d = 0; d < a.length; d++) {

@@ -1,5 +1,5 @@
 /**
- * The incremental k-means model of article bodies (SPEC §5, patent c-2-2).
+ * The incremental k-means model of article bodies (docs/methods.md §5, patent c-2-2).
  *
  * All functions are pure: they never change the model they are given and return a new one
  * (unchanged parts are shared, so treat models as read-only values). A model is plain JSON

@@ -1,5 +1,5 @@
 /**
- * The incremental k-means model of article bodies (SPEC §5): pure, serialisable.
+ * The incremental k-means model of article bodies (docs/methods.md §5): pure, serialisable.
  *
  *   features ─▶ scaling ─▶ choose k + k-means ─▶ model ─▶ assign / pickBody
  *                                                  ▲

@@ -1,5 +1,5 @@
 /**
- * Membership of a point in a cluster (SPEC §5, def. 9): γᵢ(p) = dᵢ / ‖p − cᵢ‖.
+ * Membership of a point in a cluster (docs/methods.md §5, def. 9): γᵢ(p) = dᵢ / ‖p − cᵢ‖.
  *
  * γ = 1 means p lies at the cluster's mean distance from the centre; γ ≥ 0.5 (the patent's
  * threshold) means p is no farther than twice that; γ = ∞ at the centre itself.

@@ -1,6 +1,6 @@
 /**
- * The five SPEC §5 features of a DOM node, read from a layout tree, and the page's candidate
- * nodes for the cluster model (SPEC §5 (a) preprocess, (b) featurise). Pure.
+ * The five docs/methods.md §5 features of a DOM node, read from a layout tree, and the page's candidate
+ * nodes for the cluster model (docs/methods.md §5 (a) preprocess, (b) featurise). Pure.
  *
  * Every count comes from the tree's bottom-up `NodeStats`, so featurising a whole page is one
  * pass over its elements: no text is re-read.
@@ -25,7 +25,7 @@ export function nodeFeatures(tree: LayoutTree, id: number): NodeFeatures {
 }
 
 /**
- * Which nodes of a page may be the body (SPEC §5 (a)). Each filter says what it removes and
+ * Which nodes of a page may be the body (docs/methods.md §5 (a)). Each filter says what it removes and
  * why; none is tuned on the benchmark (re-run `broadsheet model eval` after any change).
  */
 export interface CandidateFilters {
@@ -36,7 +36,7 @@ export interface CandidateFilters {
    */
   minTextChars: number;
   /**
-   * SPEC §5 (a) "nodes made only of links": link text / text at or above this. 0.9 rather than
+   * docs/methods.md §5 (a) "nodes made only of links": link text / text at or above this. 0.9 rather than
    * 1, so a menu or a link list with separators ("·", "|") or a "More:" label still counts as
    * made of links.
    */

@@ -1,5 +1,5 @@
 /**
- * Picking the article body among a page's candidate nodes by membership (SPEC §5 (c)–(e),
+ * Picking the article body among a page's candidate nodes by membership (docs/methods.md §5 (c)–(e),
  * patent extraction steps c-1 to c-3), on abstract candidates: the caller has already
  * preprocessed the page (a) and counted each candidate's features (b).
  *

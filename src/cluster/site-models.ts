@@ -1,5 +1,5 @@
 /**
- * One incremental cluster model per site, and one global, learnt as a crawl goes (SPEC §5,
+ * One incremental cluster model per site, and one global, learnt as a crawl goes (docs/methods.md §5,
  * "the model persists"; issue 10). Pure: plain data in and out, no I/O.
  *
  * A site's template repeats, so its bodies are alike (length, paragraph length, links, images,
@@ -12,7 +12,7 @@
  *   2. then the model is created (k chosen as usual) and every later body goes through
  *      `addSample` (buffer, place, re-cluster);
  *   3. the model is **stable** once `stableAfterPlaced` bodies have been placed in existing
- *      clusters since the last (re-)clustering — SPEC §5's "re-clustering becomes rarer as
+ *      clusters since the last (re-)clustering — docs/methods.md §5's "re-clustering becomes rarer as
  *      data grows", read per site. A re-cluster makes it unstable again until as many more
  *      are placed. Only a stable model is consulted.
  * The global model learns every site's bodies the same way and is kept for `model info` and

@@ -1,5 +1,5 @@
 /**
- * Bandit allocation of one page budget across many sites (SPEC §7; source: «Адаптивный краулер
+ * Bandit allocation of one page budget across many sites (docs/methods.md §7; source: «Адаптивный краулер
  * для поиска и сбора внешних гиперссылок», rules R1–R3). Pure: a plain, serialisable state
  * object that the crawler (or the lab) asks which site to fetch from next and tells what each
  * page was worth. The reward is whatever the caller counts (external links found, articles).

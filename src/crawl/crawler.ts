@@ -1,5 +1,5 @@
 /**
- * The crawl loop (SPEC §1): claim the best URL from the store's frontier → robots.txt →
+ * The crawl loop (docs/methods.md §1): claim the best URL from the store's frontier → robots.txt →
  * fetch and render it (the browser pool) → extract → decide whether it is an article → sort its
  * links (internal / external / bad) → one `recordPage` transaction with the new frontier
  * entries → feed the policy.

@@ -1,4 +1,4 @@
-// The crawl (SPEC §1, §9): the loop over the store's frontier, politeness, robots.txt, scope
+// The crawl (docs/methods.md §1, §9): the loop over the store's frontier, politeness, robots.txt, scope
 // and links, the article decision, progress figures, and the options a crawl records.
 export {
   crawl,

@@ -1,5 +1,5 @@
 /**
- * The links of a rendered page, sorted the way the store keeps them (SPEC §9), and the crawl's
+ * The links of a rendered page, sorted the way the store keeps them (docs/methods.md §9), and the crawl's
  * scope. Pure.
  *
  * - Every `<a href>` of the layout snapshot (the collector resolves hrefs against the page, so

@@ -1,6 +1,6 @@
 /**
  * Crawl figures for the live progress line and the final summary: pages/s, queue size,
- * articles, harvest rate so far (articles ÷ pages fetched, SPEC §8), errors, retries.
+ * articles, harvest rate so far (articles ÷ pages fetched, docs/methods.md §8), errors, retries.
  */
 
 export interface CrawlProgress {

@@ -33,7 +33,7 @@ export interface ExtractParams {
    * body under a "Comments" heading. Off: they are only in `article.comments` (comments.ts).
    */
   includeComments?: boolean;
-  /** A cluster model (SPEC §5): when given, the model stage runs after the visual one (model-stage.ts). */
+  /** A cluster model (docs/methods.md §5): when given, the model stage runs after the visual one (model-stage.ts). */
   model?: ClusterModel;
   /** How the model stage combines with the visual score; defaults in model-stage.ts. */
   modelStage?: Partial<Omit<ModelStageParams, 'model'>>;
@@ -120,7 +120,7 @@ export function extractFromSnapshot(rendered: LayoutSnapshot, params: Partial<Ex
 
 function noStage(): void {}
 
-/** The visual extraction (SPEC §3–4); `tree` may be passed when the caller has built it. */
+/** The visual extraction (docs/methods.md §3–4); `tree` may be passed when the caller has built it. */
 function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams>, stage: (stage: ExtractStage) => void, prebuilt?: LayoutTree): SnapshotExtraction {
   const p = { ...DEFAULT_EXTRACT_PARAMS, ...params };
   const clock = stopwatch();

@@ -187,6 +187,53 @@ export function looksLikePersonName(name: string): boolean {
   return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
 }
 
+/** What a template prints when its author variable is empty. */
+const PLACEHOLDERS = new Set(['undefined', 'null', 'none', 'n/a', 'unknown', 'admin', 'administrator']);
+
+/** Path segments under which a site keeps its people's pages ("/author/jane-doe", "/user/jonb", "/members/ajay.123"). */
+const PROFILE_PATH_WORDS = new Set([
+  'author', 'authors', 'user', 'users', 'u', 'profile', 'profiles', 'member', 'members', 'people', 'person', 'staff',
+  'writer', 'writers', 'contributor', 'contributors', 'journalist', 'journalists', 'autor', 'autoren', 'auteur', 'auteurs',
+]);
+
+/** Link texts of account pages, squashed (letters and digits only, lower case). */
+const ACCOUNT_WORDS = new Set(['login', 'logout', 'signin', 'signout', 'signup', 'register', 'account', 'myaccount', 'settings', 'profile', 'join', 'subscribe', 'quickstart']);
+/** Words of a title or a sentence, never of a name or a handle. */
+const TITLE_WORDS = new Set(['of', 'the', 'their', 'to', 'for', 'with', 'a', 'an', 'on', 'how', 'what', 'your', 'our', 'my', 'is', 'are']);
+
+/** Letters and digits only, lower case. */
+const squash = (text: string): string => (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+
+/**
+ * Whether a link is to the page of the person its text names: the last segment of its path
+ * spells the text ("/author/jane-doe" for "Jane Doe", "/user/jonb" for "JonB", "/@cassidoo" for
+ * "cassidoo"), under a path word for people (or as an "@name"). A forum names a post's author
+ * that way, as a username no name-shape test would accept.
+ */
+export function isProfileLink(href: string, text: string): boolean {
+  let segments: string[];
+  try {
+    segments = new URL(href, 'http://page.invalid/').pathname.split('/').filter((s) => s !== '');
+  } catch {
+    return false;
+  }
+  const last = segments[segments.length - 1];
+  if (!last || text.length > 60) return false;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(last);
+  } catch {
+    slug = last;
+  }
+  // "Log in" (/user/login) and "My account" spell their paths too; a title ("Proof of Usefulness") is no name.
+  if (ACCOUNT_WORDS.has(squash(text)) || text.split(/\s+/u).some((w) => TITLE_WORDS.has(w.toLowerCase()))) return false;
+  const underPeople = segments.length >= 2 && PROFILE_PATH_WORDS.has(segments[segments.length - 2]!.toLowerCase());
+  if (!underPeople && !slug.startsWith('@')) return false;
+  const spelled = squash(slug);
+  // "jonb", "jane-doe"; a numeric id or a slug with an id suffix ("ajay.12345") spells the text's start
+  return spelled.length >= 2 && (spelled === squash(text) || (spelled.startsWith(squash(text)) && /^\d+$/u.test(spelled.slice(squash(text).length)) && squash(text).length >= 3));
+}
+
 /**
  * Author names from a machine field (JSON-LD `author`, meta `author`): URLs and handles dropped,
  * "By" and roles taken off. The value is split into several names only when every part looks like
@@ -195,7 +242,7 @@ export function looksLikePersonName(name: string): boolean {
  */
 export function cleanDeclaredAuthor(value: string): string[] {
   const v = value.normalize('NFKC').trim();
-  if (v === '' || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
+  if (v === '' || PLACEHOLDERS.has(v.toLowerCase()) || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
   const { names } = namesInByline(v);
   if (names.length > 1 && names.every(looksLikePersonName)) return names;
   if (names.length === 1) return names;

@@ -5,6 +5,8 @@
  * page's WebPage node and its WebSite node are read for the fields an article node lacks. Pure.
  */
 
+import { decodeHTML } from 'entities';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
@@ -77,7 +79,7 @@ export function parseJsonLd(blocks: readonly string[]): JsonLdFacts {
   const authors = ([] as Json[])
     .concat(a['author'] ?? a['creator'] ?? page?.['author'] ?? [])
     .map((x) => resolve(x))
-    .map((x) => (typeof x === 'string' ? x.trim() : str(asObject(x)?.['name'])))
+    .map((x) => (typeof x === 'string' ? str(x) : str(asObject(x)?.['name'])))
     .filter((n): n is string => typeof n === 'string' && n !== '');
 
   return {
@@ -99,7 +101,9 @@ export function parseJsonLd(blocks: readonly string[]): JsonLdFacts {
 }
 
 function str(value: Json | undefined): string | null {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  // JSON-LD sits in a <script>, where the HTML parser decodes no character references, yet pages
+  // write them there ("Maria &amp; Katerina", "TFC8&reg;"): decode them.
+  if (typeof value === 'string' && value.trim() !== '') return (value.includes('&') ? decodeHTML(value) : value).trim();
   if (typeof value === 'number') return String(value);
   return null;
 }
@@ -112,7 +116,8 @@ function asObject(value: Json | undefined): JsonObject | undefined {
 function list(value: Json | undefined): string[] {
   const out: string[] = [];
   for (const item of ([] as Json[]).concat(value ?? [])) {
-    if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter((s) => s !== '' && s.length <= 100));
+    const text = str(item);
+    if (text) out.push(...text.split(',').map((s) => s.trim()).filter((s) => s !== '' && s.length <= 100));
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
-import { cleanDeclaredAuthor, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline } from './metadata-authors.js';
+import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline } from './metadata-authors.js';
 import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
@@ -124,10 +124,14 @@ const MAX_LIST = 200;
 
 // ---------------------------------------------------------------------------------------------
 
-/** The title the page declares: JSON-LD headline, og:title / twitter:title / dc.title, then `<title>`. */
-export function declaredTitle(snapshot: LayoutSnapshot): string | null {
+/**
+ * The titles the page declares, most specific first: JSON-LD headline, og:title, twitter:title,
+ * dc.title, then `<title>` (distinct values only).
+ */
+export function declaredTitles(snapshot: LayoutSnapshot): string[] {
   const meta = (key: string): string | null => snapshot.meta.metaTags.find((m) => m.key === key && m.content.trim() !== '')?.content.trim() ?? null;
-  return parseJsonLd(snapshot.meta.jsonLd).headline ?? meta('og:title') ?? meta('twitter:title') ?? meta('dc.title') ?? (snapshot.meta.title.trim() || null);
+  const all = [parseJsonLd(snapshot.meta.jsonLd).headline, meta('og:title'), meta('twitter:title'), meta('dc.title'), snapshot.meta.title.trim() || null];
+  return [...new Set(all.filter((t): t is string => t !== null))];
 }
 
 export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: BodyPlace): ArticleMetadata {
@@ -475,6 +479,11 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
     if (!node || tree.hidden[id]) continue;
     if (node.kind === 'element') {
       const cls = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`;
+      // A link to the page of the person it names ("/user/jonb" → "JonB"): the name as written.
+      if (node.tag === 'a' && node.attrs.href) {
+        const linkText = textOf(tree, id, 61);
+        if (linkText && isProfileLink(node.attrs.href, linkText)) return [linkText.replace(/^(by|von|par|por)\s+/iu, '').replace(/^@/u, '')];
+      }
       const marked =
         (node.attrs.itemprop ?? '').toLowerCase().includes('author') ||
         (node.tag === 'a' && (node.attrs.rel?.split(/\s+/u) ?? []).includes('author')) ||

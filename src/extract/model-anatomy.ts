@@ -1,5 +1,5 @@
 /**
- * What a cluster model's clusters hold on pages with a known body: every candidate node (SPEC
+ * What a cluster model's clusters hold on pages with a known body: every candidate node (docs/methods.md
  * §5 (a)) is put in one kind — the body, a part of it, a wrapper around it, comments, a link
  * list, other text — and its cluster and γmax are tallied. `broadsheet model eval` prints the
  * result, so "cluster 1 holds bodies, cluster 0 holds paragraphs" is a measured statement and

@@ -1,8 +1,8 @@
 /**
- * The cluster model as a stage of the extraction cascade (SPEC §5 (a)–(e)), and the labels a
+ * The cluster model as a stage of the extraction cascade (docs/methods.md §5 (a)–(e)), and the labels a
  * model is trained on. Pure: no browser, no files.
  *
- *   snapshot ─▶ visual extraction (SPEC §3–4, unchanged) ──────────────┐
+ *   snapshot ─▶ visual extraction (docs/methods.md §3–4, unchanged) ──────────────┐
  *          └─▶ candidates ─▶ features ─▶ γ ─▶ pickBody (model pick) ──┴─▶ decide ─▶ article
  *
  * How the two combine (`cascade`), one clause per condition, first match wins:

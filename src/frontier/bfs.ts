@@ -1,5 +1,5 @@
 /**
- * Breadth-first (SPEC §7): the standard crawler, and the baseline every policy is compared
+ * Breadth-first (docs/methods.md §7): the standard crawler, and the baseline every policy is compared
  * with. Priority = −depth, so every level-n page is fetched before any level-(n+1) page; within
  * a level the store's insertion order (FIFO) decides. Nothing is learned, so the version never
  * changes and nothing is ever rescored.

@@ -1,5 +1,5 @@
 /**
- * HITS focused crawling (SPEC §7, source: «Тематический краулинг на основе алгоритма HITS»).
+ * HITS focused crawling (docs/methods.md §7, source: «Тематический краулинг на основе алгоритма HITS»).
  * Authority `x⟨p⟩ ← Σ_{q→p} y⟨q⟩`, hub `y⟨p⟩ ← Σ_{p→q} x⟨q⟩`, both L2-normalised after each
  * iteration; ~20 iterations settle the top 20. The crawl re-runs HITS as it goes over the
  * graph of the fetched pages and the links they hold; the links of the top hubs are fetched
@@ -96,7 +96,7 @@ export interface HitsPolicyOptions {
 }
 
 /**
- * Defaults: 20 iterations (SPEC §7); a re-run every 10 pages and a window of 2,000 pages keep
+ * Defaults: 20 iterations (docs/methods.md §7); a re-run every 10 pages and a window of 2,000 pages keep
  * the cost per page at a few ms (see above). The weights were set on the lab's topical family
  * (harvest@300, 1 run each): expand authority 0.37, hub 0.36, hub+share 0.39, hub+share with
  * off-topic pages at 0.05 0.42 (breadth-first 0.18); a first share of 0.3 and β = 4 (2 and 10 tie).

@@ -1,4 +1,4 @@
-// Frontier policies (SPEC §6, §7): pure scoring of candidate URLs; the queue lives in the store.
+// Frontier policies (docs/methods.md §6, §7): pure scoring of candidate URLs; the queue lives in the store.
 export { SEED_PRIORITY, POLICY_NAMES, type Candidate, type FrontierPolicy, type PolicyName, type QueuedEntry, type Rescored } from './policy.js';
 export { BreadthFirstPolicy } from './bfs.js';
 export { HitsPolicy, computeHits, DEFAULT_HITS_OPTIONS, type HitsPolicyOptions, type HitsResult } from './hits.js';

@@ -1,5 +1,5 @@
 /**
- * Lazy priority refresh (SPEC §6: "priorities are refreshed without rescoring the whole
+ * Lazy priority refresh (docs/methods.md §6: "priorities are refreshed without rescoring the whole
  * frontier"). Before a claim, the stale entries nearest the head of the queue (scored with an
  * older policy version) are rescored and written back, until the head itself is fresh. A stale
  * high priority therefore never wins: either it is rescored before the claim, or something

@@ -1,5 +1,5 @@
 /**
- * The URL-similarity frontier (SPEC §6): a candidate's priority is how much its URL looks like
+ * The URL-similarity frontier (docs/methods.md §6): a candidate's priority is how much its URL looks like
  * the URLs of pages found to be articles (the targets: the extractor's articles and the user's
  * examples), with the weights of the URL elements re-estimated from every URL the crawl sees.
  *
@@ -11,7 +11,7 @@
  *   `date/slug|`) turned out to be articles, as a Beta-smoothed share whose prior mean is the
  *   `UrlArticleClassifier` score of the URL: (articles + m·c) / (fetched + m). Before any page of
  *   a template is fetched it is the URL-only decision; after a few it is what the site showed.
- *   This is the feedback the SPEC's "pages found to be articles" allows beyond similarity; it is
+ *   This is the feedback the "pages found to be articles" of docs/methods.md §6 allows beyond similarity; it is
  *   what keeps a trap (calendar, search, tag pagination: one template, never an article) from
  *   winning once its first pages came back empty.
  * - The rate is moved (in log-odds) by the words of the URL's path and of the link that led to

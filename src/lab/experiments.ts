@@ -1,5 +1,5 @@
 /**
- * The lab's experiments (SPEC §8), each policy against breadth-first in the same run:
+ * The lab's experiments (docs/methods.md §8), each policy against breadth-first in the same run:
  * - `harvest`: bfs, similarity and HITS on the topical site, a news site with galleries (the
  *   hard variant of issue 5) and a plain news site — harvest curves, precision/recall with the
  *   11-point curve, quantity and quality coverage over the crawl;

@@ -1,5 +1,5 @@
 /**
- * Crawl evaluations (SPEC §8): harvest-rate curves, precision and recall of the crawl read as
+ * Crawl evaluations (docs/methods.md §8): harvest-rate curves, precision and recall of the crawl read as
  * a ranking (fetch order), the 11-point interpolated precision–recall curve (TREC), quantity
  * coverage (share of a uniform random sample of the site the crawl holds) and quality coverage
  * (share of the top-M pages by PageRank or by HITS authority). Pure.

@@ -1,5 +1,5 @@
 /**
- * Recrawl in simulated time (SPEC §7–8): a site's fronts, section, tag and static pages,
+ * Recrawl in simulated time (docs/methods.md §7–8): a site's fronts, section, tag and static pages,
  * revisited in rounds with a fixed time budget per round (a check costs A·size + B), by
  * S.C.E.N.T. or by breadth-first re-crawling (every page in turn, the same budget). Measured:
  * Q, the index's information value, as a share of the attainable maximum (every page held as it

@@ -1,5 +1,5 @@
 /**
- * S.C.E.N.T. recrawl scheduling (SPEC §7; source: С. Л. Сотник, «Алгоритм краулинга
+ * S.C.E.N.T. recrawl scheduling (docs/methods.md §7; source: С. Л. Сотник, «Алгоритм краулинга
  * S.C.E.N.T.»). Pure: every page kept for revisiting has a scent; each round checks the
  * strongest-scented pages until the round's time is spent (a check costs `A·size + B`);
  * checking a page halves its scent and adds `log(changed + 1)` for the information it yielded;

@@ -1,5 +1,5 @@
 /**
- * Loading a saved page in one step (SPEC §2, issue 9): the document is served from Node and
+ * Loading a saved page in one step (docs/methods.md §2, issue 9): the document is served from Node and
  * every subresource is refused inside Chromium, with no round trip to Node per request.
  *
  * Playwright's `page.route` intercepts every request of the page once any route is set, and

@@ -1,7 +1,7 @@
 /**
  * What a rendered page may fetch.
  *
- * - Offline (saved pages, SPEC §2): the document request is answered with the saved bytes and
+ * - Offline (saved pages, docs/methods.md §2): the document request is answered with the saved bytes and
  *   every other request is refused, so rendering a saved page never touches the network.
  * - Live (URLs): everything is allowed, except resource types the caller chose to block.
  */

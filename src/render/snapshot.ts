@@ -1,5 +1,5 @@
 /**
- * Taking the one layout snapshot of a page (SPEC §2): sends the in-page collector to
+ * Taking the one layout snapshot of a page (docs/methods.md §2): sends the in-page collector to
  * Chromium as source text and turns its answer, or its silence, into a typed result.
  */
 import type { Page } from 'playwright';

@@ -4,7 +4,7 @@
  *
  * A block is the smallest piece a reader sees as one paragraph, heading, list item or label
  * (segment/blocks.ts), taken from the visual units in document order, so each block also knows
- * its unit's SPEC §4 score.
+ * its unit's docs/methods.md §4 score.
  *
  * The features are chosen to hold on any page, in any language, with or without the page's
  * stylesheets (saved pages are usually rendered without them): text measures (length, links,
@@ -295,7 +295,7 @@ export function blockFeatures(tree: LayoutTree, units: readonly ScoredUnit[], bl
 }
 
 /**
- * The columns that come from the block's visual unit as SPEC §4 scored it (its score, whether
+ * The columns that come from the block's visual unit as docs/methods.md §4 scored it (its score, whether
  * it is the best unit, its rank). Apart so that a fit can re-score units without re-reading pages.
  * `unitScores[order]` is the score of the unit with that order.
  */

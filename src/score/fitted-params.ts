@@ -13,7 +13,7 @@ import type { BlockModelWeights } from './block-model.js';
 import type { PageTypeWeights } from './page-type.js';
 import type { ScoreWeights } from './weights.js';
 
-/** SPEC §4 weights (area, punctuation, link density, text density, length), summing to 1. */
+/** docs/methods.md §4 weights (area, punctuation, link density, text density, length), summing to 1. */
 export const FITTED_SCORE_WEIGHTS: ScoreWeights = {
   "area": 0.15,
   "punctuation": 0.1,

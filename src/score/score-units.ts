@@ -1,5 +1,5 @@
 /**
- * SPEC §4: the five features of each visual unit and its weighted score. Pure.
+ * docs/methods.md §4: the five features of each visual unit and its weighted score. Pure.
  */
 import type { LayoutSnapshot, ScoredUnit, UnitFeatures, VisualUnit } from '../types.js';
 import { DEFAULT_SCORE_WEIGHTS, type ScoreWeights } from './weights.js';

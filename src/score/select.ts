@@ -1,7 +1,7 @@
 /**
  * From scored visual units to the article body. Pure.
  *
- * The SPEC takes the single best unit as the body. Real articles span many units (the division
+ * docs/methods.md §4 takes the single best unit as the body. Real articles span many units (the division
  * rules split a body at every figure, ad or differently coloured subheading) and real pages are
  * messier than any set of hand rules: saved pages mostly render without their stylesheets, so
  * menus, share bars and comment threads look like prose. Selection therefore keeps the visual

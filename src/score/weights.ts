@@ -1,7 +1,7 @@
 /**
- * SPEC §4 score weights: `score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl`, summing to 1.
+ * docs/methods.md §4 score weights: `score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl`, summing to 1.
  *
- * The defaults are fitted (fitted-params.ts, written by `npm run fit`): the SPEC takes the
+ * The defaults are fitted (fitted-params.ts, written by `npm run fit`): docs/methods.md §4 takes the
  * highest-scoring unit as the body, so the fit picks the weights under which that unit is the
  * best body it can be on the benchmark pages (src/bench/fit/fit-units.ts). The unit score then
  * enters the block model as evidence beside the blocks' own features.
@@ -23,7 +23,7 @@ export interface ScoreWeights {
 
 export const DEFAULT_SCORE_WEIGHTS: Readonly<ScoreWeights> = Object.freeze({ ...FITTED_SCORE_WEIGHTS });
 
-/** Rescales weights to sum to 1 (the SPEC's constraint); rejects negative or all-zero weights. */
+/** Rescales weights to sum to 1 (docs/methods.md §4); rejects negative or all-zero weights. */
 export function normalizeWeights(weights: ScoreWeights): ScoreWeights {
   const values = Object.values(weights) as number[];
   if (values.some((v) => !Number.isFinite(v) || v < 0)) throw new RangeError('score weights must be finite and ≥ 0');

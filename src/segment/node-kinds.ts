@@ -1,6 +1,6 @@
 /**
- * Text nodes and link nodes (SPEC §3, defs. 10–11), independent of HTML tags.
- * The SPEC's recursive clause ("a node whose children are all text nodes is a text node")
+ * Text nodes and link nodes (docs/methods.md §3, defs. 10–11), independent of HTML tags.
+ * The recursive clause of docs/methods.md §3 ("a node whose children are all text nodes is a text node")
  * is implied by the densities: a parent's densities are its children's, length-weighted.
  */
 import type { SegmentParams } from './params.js';

@@ -1,5 +1,5 @@
 /**
- * Segmentation parameters (SPEC §3). α and β start where the SPEC suggests; re-run the
+ * Segmentation parameters (docs/methods.md §3). α and β start where docs/methods.md §3 suggests; re-run the
  * sample tests and the benchmark after any change.
  */
 export interface SegmentParams {

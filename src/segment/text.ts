@@ -4,7 +4,7 @@
  */
 
 /**
- * Sentence-ending marks (SPEC §4 "sp"). Latin/Cyrillic `.!?` count only when followed by a
+ * Sentence-ending marks (docs/methods.md §4 "sp"). Latin/Cyrillic `.!?` count only when followed by a
  * space, a closing quote/bracket or the end, so that `3.5`, `www.example.com` and `e.g` inside a
  * word do not count; CJK full-width marks and the ellipsis count anywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * The layout tree: the flat snapshot plus per-node aggregates (SPEC §2 measures) computed
+ * The layout tree: the flat snapshot plus per-node aggregates (docs/methods.md §2 measures) computed
  * bottom-up in one pass. Pure; everything downstream (segmentation, scoring, extraction)
  * reads these arrays instead of re-walking subtrees.
  */

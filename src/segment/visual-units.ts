@@ -1,10 +1,10 @@
 /**
- * Visual units (SPEC §3, patent fig. 2): split the rendered page top-down from <body> into
+ * Visual units (docs/methods.md §3, patent fig. 2): split the rendered page top-down from <body> into
  * blocks of one typographic style. Pure: works on a `LayoutTree`, no browser.
  *
  *   take a node → divisible? → no: store it as a unit · yes: recurse into its children
  *
- * Division rules, in the SPEC's order:
+ * Division rules, in the order of docs/methods.md §3:
  *   1. text length 0 → the node is deleted;
  *   2. one child's background colour differs from the others' → divide;
  *   3. one child's font colour differs from the others' → divide;
@@ -12,7 +12,7 @@
  *   5. all children are link nodes (def. 11) → do not divide;
  *   otherwise a node with element children is divided; a node without is a leaf unit.
  *
- * One rule is added before 2–3, because the SPEC's rules read "children" as block children:
+ * One rule is added before 2–3, because those rules read "children" as block children:
  * a node whose live children are all inline (text, links, emphasis) is one typographic block —
  * a paragraph with a blue link in it is not two units. When a divided node mixes block children
  * with loose inline content, each run of consecutive inline children becomes a unit of its own

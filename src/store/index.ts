@@ -1,4 +1,4 @@
-// The crawl store (SPEC §9): the CrawlStore seam, its SQLite and in-memory implementations,
+// The crawl store (docs/methods.md §9): the CrawlStore seam, its SQLite and in-memory implementations,
 // typed errors and near-duplicate fingerprints. Only src/store/ imports drizzle and better-sqlite3.
 export type * from './types.js';
 export { openSqliteStore, SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';

@@ -1,5 +1,5 @@
 /**
- * The crawl store's tables (SPEC §9), as drizzle-orm sqlite-core definitions. The committed
+ * The crawl store's tables (docs/methods.md §9), as drizzle-orm sqlite-core definitions. The committed
  * migrations in `drizzle/` are generated from this file (`npx drizzle-kit generate`); change
  * the schema only by adding a migration, never by editing an applied one.
  *

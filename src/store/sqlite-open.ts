@@ -8,23 +8,12 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.js';
+import type { SqliteStoreOptions } from './types.js';
+
+export type { SqliteStoreOptions } from './types.js';
 import { StoreError, storeProblemOf } from './errors.js';
 
 export type StoreDb = BetterSQLite3Database<typeof schema>;
-
-export interface SqliteStoreOptions {
-  /**
-   * How long a write waits for another connection's lock before failing (a `status` or
-   * `export` reading the file while a crawl writes it). Default 5000.
-   */
-  busyTimeoutMs?: number;
-  /** Create the file if it does not exist (default true); false → StoreError 'missing'. */
-  create?: boolean;
-  /** Where the migrations are; default the package's `drizzle/` folder. */
-  migrationsFolder?: string;
-  /** SQLite's page cache for this connection, in MiB. Default DEFAULT_CACHE_MB. */
-  cacheMb?: number;
-}
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 

@@ -1,5 +1,5 @@
 /**
- * The crawl store seam (SPEC §9). The crawler talks only to `CrawlStore`; `openSqliteStore`
+ * The crawl store seam (docs/methods.md §9). The crawler talks only to `CrawlStore`; `openSqliteStore`
  * (src/store/sqlite-store.ts, drizzle-orm on better-sqlite3, WAL, migrations applied on open)
  * and `createMemoryStore` (src/store/memory-store.ts, for tests) implement it, and a server
  * database can take their place later without touching the crawler.
@@ -14,6 +14,21 @@
  * - `Iterable` reads (`pages()`, `articles()`, the link reads) stream from the database; finish
  *   (or break out of) the loop before writing to the same store again.
  */
+
+/** How `openSqliteStore` opens its file. */
+export interface SqliteStoreOptions {
+  /**
+   * How long a write waits for another connection's lock before failing (a `status` or
+   * `export` reading the file while a crawl writes it). Default 5000.
+   */
+  busyTimeoutMs?: number;
+  /** Create the file if it does not exist (default true); false → StoreError 'missing'. */
+  create?: boolean;
+  /** Where the migrations are; default the package's `drizzle/` folder. */
+  migrationsFolder?: string;
+  /** SQLite's page cache for this connection, in MiB. Default DEFAULT_CACHE_MB. */
+  cacheMb?: number;
+}
 
 /** Where a URL stands in the frontier. */
 export type FrontierState = 'queued' | 'in-flight' | 'done' | 'failed';

@@ -11,7 +11,7 @@
  *      template of strong ones (a 3-word slug among 6-word slugs) is lifted, in proportion to how
  *      pure the template is;
  * 3. cues from known article URLs (`addTarget`: examples from the user, or pages the extractor
- *    found to be articles): same template as a target; top-k mean URL similarity (SPEC §6) to
+ *    found to be articles): same template as a target; top-k mean URL similarity (docs/methods.md §6) to
  *    the targets as high as theirs to one another; and, once there are enough targets, unlike all.
  *
  * No cue is specific to one site or convention; thresholds and weights are data with comments.
@@ -35,7 +35,7 @@ export interface UrlClassifierOptions {
   threshold: number;
   /** k of the top-k mean similarity to targets. */
   k: number;
-  /** Weights of the URL similarity (SPEC §6); the frontier may pass its learned ones. */
+  /** Weights of the URL similarity (docs/methods.md §6); the frontier may pass its learned ones. */
   weights: UrlWeights;
 }
 

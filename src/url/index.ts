@@ -1,4 +1,4 @@
-// URLs (SPEC §6, §9): normalisation, vectorisation, similarity, weights and the URL-only
+// URLs (docs/methods.md §6, §9): normalisation, vectorisation, similarity, weights and the URL-only
 // article decision. Pure: no I/O.
 export {
   normalizeUrl,

@@ -1,5 +1,5 @@
 /**
- * URL normalisation (SPEC §9): every URL is normalised once, before it is stored, queued or
+ * URL normalisation (docs/methods.md §9): every URL is normalised once, before it is stored, queued or
  * compared, so that two spellings of one address collapse into one key.
  *
  * Always applied (they never change which resource a URL names):
@@ -24,7 +24,7 @@ import { parse as parseDomain } from 'tldts';
 
 export interface NormalizeOptions {
   /**
-   * Lower-case the whole URL (path and query too). SPEC §9: this removes about half of the
+   * Lower-case the whole URL (path and query too). docs/methods.md §9: this removes about half of the
    * semantic duplicates while losing under 1 % of unique URLs — offered, not the default,
    * because case-sensitive servers exist. Default false.
    */

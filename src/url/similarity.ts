@@ -1,5 +1,5 @@
 /**
- * URL similarity (SPEC §6 a-2), on precomputed `UrlVector`s.
+ * URL similarity (docs/methods.md §6 a-2), on precomputed `UrlVector`s.
  *
  * Formula (1): s(v,w) = (1/n) Σᵢ (1 − ed(vᵢ,wᵢ) / max(l(vᵢ), l(wᵢ))), two empty strings → 1.
  *
@@ -112,7 +112,7 @@ export function urlSimilarity(a: UrlVector, b: UrlVector, weights: UrlWeights): 
 }
 
 /**
- * Mean of the k highest similarities of `candidate` to `targets` (the frontier priority of SPEC §6).
+ * Mean of the k highest similarities of `candidate` to `targets` (the frontier priority of docs/methods.md §6).
  * With fewer than k targets, the mean over all of them; no targets → 0.
  */
 export function topKMeanSimilarity(candidate: UrlVector, targets: readonly UrlVector[], k: number, weights: UrlWeights): number {

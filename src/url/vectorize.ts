@@ -1,5 +1,5 @@
 /**
- * URL vectorisation (SPEC §6 a-1). A URL is split into its server name, its directories and its
+ * URL vectorisation (docs/methods.md §6 a-1). A URL is split into its server name, its directories and its
  * file name, each turned into a small vector of strings that formula (1) compares:
  *
  *   http://edition.cnn.com//2014/06/06/sport/football/world-cup-x/index.html?hpt=isp_c2
@@ -27,7 +27,7 @@
  * - File name = what follows the last `/`. A URL ending in `/` has an empty file name:
  *   `{ "0", "0", no, "", none, hasQuery }` — ending type `none` is a value of its own, so two
  *   directory-style URLs agree on it and differ from URLs with a file. Prefix and suffix split
- *   at the last dot (`jquery.min.js` → `jquery.min`, `js`); without a dot both are "0" (SPEC).
+ *   at the last dot (`jquery.min.js` → `jquery.min`, `js`); without a dot both are "0" (docs/methods.md §6 a-1).
  *   The ending type is the type of the suffix when there is a dot, else of the whole name.
  */
 import { InputError } from '../errors.js';
@@ -67,7 +67,7 @@ export interface UrlVector {
   query: string;
 }
 
-/** Value of a file-vector prefix/suffix when the name has no dot (SPEC §6). */
+/** Value of a file-vector prefix/suffix when the name has no dot (docs/methods.md §6). */
 export const NO_DOT = '0';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Weights of the URL elements (SPEC §6 "Weights"): an initial guess, then an unsupervised update
+ * Weights of the URL elements (docs/methods.md §6 "Weights"): an initial guess, then an unsupervised update
  * from the URLs the crawl has seen.
  *
  * Initialisation (*reconstructed*): the further left an element, the coarser the category it

@@ -1,5 +1,5 @@
 /**
- * The layout snapshot of saved pages (SPEC §2): what the in-page collector records, offline
+ * The layout snapshot of saved pages (docs/methods.md §2): what the in-page collector records, offline
  * refusal, JavaScript on/off, encodings, and the DOM-size guard. The collector runs through
  * this runner's TypeScript transform here, which is the point (STYLE habit 13).
  */

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { countWords, type Article } from '../../src/extract/article.js';
 import { escapeHtml } from '../../src/extract/content-html.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
-import { a, el, p, prose, text } from './support/snapshot-builder.js';
+import { a, el, p, prose, snapshot, text, type Spec } from './support/snapshot-builder.js';
 import { newsPage, paragraphs } from './support/pages.js';
 import type { LayoutSnapshot } from '../../src/types.js';
 
@@ -152,4 +152,19 @@ test('the article carries the URL and page metadata', () => {
   expect(['text', 'html-lang']).toContain(article.languageSource);
   expect(article.hostname).toBe('news.example');
   expect(article.canonicalUrl).toBe('https://news.example/harrow-bridge');
+});
+
+test.describe('the headline as it shows', () => {
+  const page = (h1: Spec[], title: string): LayoutSnapshot => snapshot([el('article', [el('h1', h1), ...paragraphs(5)])], { meta: { title } });
+
+  test('a badge set inline-block and a <br> part words; a permalink mark is no part of it', () => {
+    expect(extract(page([el('span', { display: 'inline-block' }, [text('Info')]), text('Ultimate GPU Guide')], 'Info - Ultimate GPU Guide | Forum')).title).toBe('Info Ultimate GPU Guide');
+    expect(extract(page([text('Scalable End-to-End'), el('br'), text('Interpretability')], 'Scalable End-to-End Interpretability — Forum')).title).toBe('Scalable End-to-End Interpretability');
+    expect(extract(page([text('Middleware'), a('¶', '#middleware')], 'Middleware | Django documentation')).title).toBe('Middleware');
+  });
+
+  test('the declared title agrees with the h1 whatever its quotes and case, not with the masthead', () => {
+    const snap = newsPage({ headline: 'Budget Traveler’s Guide To Travel Insurance', meta: { title: "Budget Traveler's guide to travel insurance - Example News" } });
+    expect(extract(snap).title).toBe('Budget Traveler’s Guide To Travel Insurance');
+  });
 });

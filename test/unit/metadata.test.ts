@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
-import { cleanDeclaredAuthor, namesInByline } from '../../src/extract/metadata-authors.js';
+import { cleanDeclaredAuthor, isProfileLink, namesInByline } from '../../src/extract/metadata-authors.js';
 import { dateFromUrl, dateInText, normalizeDate } from '../../src/extract/metadata-dates.js';
 import { loadTextLanguageModel } from '../../src/extract/text-language.js';
 import type { SnapshotMeta } from '../../src/types.js';
@@ -278,6 +278,32 @@ test.describe('authors from a byline text', () => {
     const m = metaOf({ jsonLd: [ld(graph)] });
     expect(m.authors).toEqual(['Jane Smith']);
     expect(m.byline).toBe('Jane Smith');
+  });
+});
+
+test.describe('authors from links to their pages, and declared values as pages write them', () => {
+  test('a link whose path spells its text under a word for people is a profile link; others are not', () => {
+    expect(isProfileLink('https://forum.example/user/jonb', 'JonB')).toBe(true);
+    expect(isProfileLink('/author/jane-doe/', 'Jane Doe')).toBe(true);
+    expect(isProfileLink('https://blog.example/@cassidoo', '@cassidoo')).toBe(true);
+    expect(isProfileLink('/members/ajayjunkies.48213/', 'AjayJunkies')).toBe(true);
+    expect(isProfileLink('/user/login', 'Sign in')).toBe(false);
+    expect(isProfileLink('/user/signin', 'Sign In')).toBe(false);
+    expect(isProfileLink('/people/proof-of-usefulness', 'Proof of Usefulness')).toBe(false);
+    expect(isProfileLink('/news/jane-doe', 'Jane Doe')).toBe(false);
+    expect(isProfileLink('/author/jane-doe', 'More from this author')).toBe(false);
+  });
+
+  test('a forum post\'s username, linked to its profile above the post, is the author', () => {
+    const r = extractFromSnapshot(newsPage({ article: [el('div', { class: 'post-header' }, [a('microfast', 'https://forum.example/u/microfast'), text(' · 3 replies')]), ...paragraphs(5)] }));
+    expect(r.kind === 'article' && r.article.authors).toEqual(['microfast']);
+  });
+
+  test('character references in JSON-LD strings are decoded; a template\'s "undefined" is no author', () => {
+    const m = metaOf({ jsonLd: [ld({ '@type': 'Article', headline: 'The Cream with TFC8&reg;', author: { '@type': 'Person', name: 'Maria &amp; Katerina' } })] });
+    expect(m.title).toBe('The Cream with TFC8®');
+    expect(m.byline).toBe('Maria & Katerina');
+    expect(cleanDeclaredAuthor('undefined')).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { ConfigError } from '../../src/errors.js';
 import { computeHits, HitsPolicy, SEED_PRIORITY } from '../../src/frontier/index.js';
 import { attainableValue, informationValue, ScentScheduler } from '../../src/recrawl/scent.js';
 
-/** HITS, bandit allocation and the S.C.E.N.T. scheduler: the pure cores of SPEC §7. */
+/** HITS, bandit allocation and the S.C.E.N.T. scheduler: the pure cores of docs/methods.md §7. */
 
 test.describe('HITS', () => {
   test('a page two hubs point at is the top authority; the page pointing at most authorities is the top hub', () => {

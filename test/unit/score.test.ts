@@ -1,5 +1,5 @@
 /**
- * SPEC §4 features and score (src/score/score-units.ts, src/score/weights.ts), on hand-made
+ * docs/methods.md §4 features and score (src/score/score-units.ts, src/score/weights.ts), on hand-made
  * units whose values are worked out by hand in the comments.
  */
 import { test, expect } from '@playwright/test';
@@ -40,7 +40,7 @@ const UNITS = [
   unit(2, { x: 0, y: 1200, width: 600, height: 40 }, 20, 0, 1),
 ];
 
-test.describe('features (SPEC §4)', () => {
+test.describe('features (docs/methods.md §4)', () => {
   test('sa, sp, sld, std, sl of hand-made units', () => {
     const [nav, body, caption] = scoreUnits(UNITS, { page: PAGE });
     expect(body!.features.areaRatio).toBeCloseTo(0.3, 12);
@@ -54,7 +54,7 @@ test.describe('features (SPEC §4)', () => {
   });
 
   test('score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl', () => {
-    // The SPEC's example weights (the defaults are fitted: src/score/fitted-params.ts).
+    // Example weights (the defaults are fitted: src/score/fitted-params.ts).
     const weights = { area: 0.25, punctuation: 0.15, linkDensity: 0.2, textDensity: 0.05, length: 0.35 };
     const [nav, body, caption] = scoreUnits(UNITS, { page: PAGE }, weights);
     // body:    0.25·0.3 + 0.15·1 − 0.2·0.1 + 0.05·0.9 + 0.35·1 = 0.075 + 0.15 − 0.02 + 0.045 + 0.35 = 0.6

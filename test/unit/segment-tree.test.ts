@@ -1,5 +1,5 @@
 /**
- * The layout tree's per-node aggregates (src/segment/tree.ts, SPEC §2 measures) and the text
+ * The layout tree's per-node aggregates (src/segment/tree.ts, docs/methods.md §2 measures) and the text
  * measures they rest on (src/segment/text.ts), on synthetic snapshots.
  */
 import { test, expect } from '@playwright/test';

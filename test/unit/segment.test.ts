@@ -1,5 +1,5 @@
 /**
- * Visual-unit segmentation (src/segment/visual-units.ts, SPEC §3): one test per division rule,
+ * Visual-unit segmentation (src/segment/visual-units.ts, docs/methods.md §3): one test per division rule,
  * each with a control page that differs only in what the rule looks at, so the assertion can
  * fail.
  */
@@ -21,7 +21,7 @@ function page(box: Spec): LayoutSnapshot {
   return snapshot([p('A red line beside the box.', { color: RED }), box]);
 }
 
-test.describe('SPEC §3 division rules', () => {
+test.describe('docs/methods.md §3 division rules', () => {
   test('rule 1: a node without text is deleted, not stored as a unit', () => {
     const snap = page(
       el('div', { id: 'box' }, [

@@ -116,7 +116,7 @@ test.describe('siteOf / isSameSite', () => {
 });
 
 test.describe('vectorizeUrl', () => {
-  test('reproduces the worked example of SPEC §6 (the CNN URL)', () => {
+  test('reproduces the worked example of docs/methods.md §6 (the CNN URL)', () => {
     const v = vectorizeUrl('http://edition.cnn.com//2014/06/06/sport/football/world-cup-franck-ribery-injured-france/index.html?hpt=isp_c2');
     expect(v.host).toEqual({ sub: 'edition', main: 'cnn', host: 'edition.cnn.com' });
     expect(v.directories).toEqual([

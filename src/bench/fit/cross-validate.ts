@@ -20,7 +20,7 @@ export interface CvConfig {
   folds: number;
   l2: number;
   containerThreshold: number;
-  /** Grid step of the SPEC §4 weights. */
+  /** Grid step of the docs/methods.md §4 weights. */
   unitStep: number;
   drop?: ReadonlySet<BlockModelFeature>;
   /** How much a training page counts (0 leaves it out of training; it is still scored). */

@@ -44,13 +44,13 @@ export interface FitPage {
   words: Int32Array;
   /** Each block's unit (its order). */
   unitOrders: Int32Array;
-  /** The five SPEC §4 features of every unit, row-major (UNIT_FEATURES order). */
+  /** The five docs/methods.md §4 features of every unit, row-major (UNIT_FEATURES order). */
   unitFeatures: Float64Array;
   /** Page-level features for the page-type decision (PAGE_TYPE_FEATURES order). */
   pageFeatures: Float64Array;
 }
 
-/** SPEC §4's features in the order of its formula. */
+/** docs/methods.md §4's features in the order of its formula. */
 export const UNIT_FEATURES = ['areaRatio', 'hasPunctuation', 'linkDensity', 'textDensity', 'relativeLength'] as const;
 
 export interface LoadOptions extends SnapshotCacheOptions {
@@ -107,7 +107,7 @@ export async function loadFitPages(corpora: readonly BenchCorpus[], options: Loa
   return pages;
 }
 
-/** Unit scores of a page under SPEC §4 weights (UNIT_FEATURES order; link density subtracted). */
+/** Unit scores of a page under docs/methods.md §4 weights (UNIT_FEATURES order; link density subtracted). */
 export function unitScoresOf(page: FitPage, w: readonly number[]): Float64Array {
   const k = UNIT_FEATURES.length;
   const n = page.unitFeatures.length / k;

@@ -27,7 +27,7 @@ export interface BlockFitOptions {
 const D1 = BLOCK_FEATURE_COUNT;
 const D2 = PASS2_FEATURES.length;
 
-/** Re-scores every page's units with SPEC §4 weights (area, punctuation, link density, text density, length). */
+/** Re-scores every page's units with docs/methods.md §4 weights (area, punctuation, link density, text density, length). */
 export function applyUnitWeights(pages: readonly FitPage[], w: readonly number[]): void {
   for (const page of pages) setUnitColumns(page.features, page.unitOrders, unitScoresOf(page, w));
 }

@@ -1,6 +1,6 @@
 /**
- * Fitting SPEC §4's weights: `score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl`, the weights
- * summing to 1. The SPEC takes the highest-scoring unit as the body, so the weights are chosen to
+ * Fitting docs/methods.md §4's weights: `score = wa·sa + wp·sp − wld·sld + wtd·std + wl·sl`, the weights
+ * summing to 1. docs/methods.md §4 takes the highest-scoring unit as the body, so the weights are chosen to
  * make that unit as good a body as it can be: a grid over the simplex (steps of 0.05), each
  * point scored by the mean, over pages, of the token F1 of the top unit against the body blocks'
  * labels. Pure.

@@ -27,7 +27,7 @@ export function paramsModule(params: FittedParams, header: string[]): string {
     "import type { PageTypeWeights } from './page-type.js';",
     "import type { ScoreWeights } from './weights.js';",
     '',
-    '/** SPEC §4 weights (area, punctuation, link density, text density, length), summing to 1. */',
+    '/** docs/methods.md §4 weights (area, punctuation, link density, text density, length), summing to 1. */',
     `export const FITTED_SCORE_WEIGHTS: ScoreWeights = ${json(params.scoreWeights)};`,
     '',
     '/** The block model: a logistic first pass, boosted trees (or logistic weights) for the second, thresholds (block-model.ts). */',

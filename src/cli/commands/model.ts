@@ -1,5 +1,5 @@
 /**
- * `broadsheet model train | info | eval`: the cluster model of article bodies (SPEC §5).
+ * `broadsheet model train | info | eval`: the cluster model of article bodies (docs/methods.md §5).
  *
  * The loops that render pages for training and evaluation are exported so the browser tests
  * drive exactly what the command runs.
@@ -374,7 +374,7 @@ const splitOption = (): Option =>
   new Option('--split <half>', 'only the pages whose site falls in this half (A or B, by a hash of the host; the page id for pages without a URL)').choices(['A', 'B']);
 
 export function modelCommand(setExit: (code: number) => void): Command {
-  const model = new Command('model').description('The cluster model of article bodies (SPEC §5): train it, inspect it, measure it.');
+  const model = new Command('model').description('The cluster model of article bodies (docs/methods.md §5): train it, inspect it, measure it.');
   model
     .command('train')
     .description('Learn a model from a benchmark\'s ground truth, from labelled pages, or (--self) from the visual extractor\'s confident picks.')

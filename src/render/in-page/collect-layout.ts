@@ -1,5 +1,5 @@
 /**
- * The layout collector: runs INSIDE Chromium, in one `page.evaluate` (SPEC §2).
+ * The layout collector: runs INSIDE Chromium, in one `page.evaluate` (docs/methods.md §2).
  *
  * Rules for this file:
  * - no runtime imports and no references to anything outside `collectLayout` (it is sent to

@@ -1,5 +1,5 @@
 /**
- * Families of sites for the crawl-policy lab (SPEC §7–8), as link graphs rather than served
+ * Families of sites for the crawl-policy lab (docs/methods.md §7–8), as link graphs rather than served
  * pages: the lab measures policies, so a page is its links, whether it is a target and how
  * many external links it holds. Generated from a seed; pure.
  *

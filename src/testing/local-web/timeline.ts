@@ -1,5 +1,5 @@
 /**
- * A news site in simulated time, for recrawl (S.C.E.N.T., SPEC §7): articles are published
+ * A news site in simulated time, for recrawl (S.C.E.N.T., docs/methods.md §7): articles are published
  * through the day at a rate of their section's (a busy home-news desk, a quiet obituaries one);
  * each appears at the top of its section front and of the home page and slides down as newer
  * ones arrive; tag pages change more slowly; static pages (about, contact, …) never change.
