@@ -35,7 +35,7 @@ export const STAGE_OF_MODULE: ReadonlyArray<readonly [fragment: string, stage: s
   ['/record/', 'serialise'],
   ['/cli/output.', 'serialise'],
   ['/cli/stdout.', 'serialise'],
-  // Unit and block features (SPEC §4) and the markup marks they read.
+  // Unit and block features (docs/methods.md §4) and the markup marks they read.
   ['/score/score-units.', 'features'],
   ['/score/block-features.', 'features'],
   ['/score/block-context.', 'features'],

@@ -1,5 +1,5 @@
 /**
- * Asking a model where a node belongs (SPEC §5): γ of its features in every cluster. Apart from
+ * Asking a model where a node belongs (docs/methods.md §5): γ of its features in every cluster. Apart from
  * incremental-kmeans.ts, which fits and grows models, so that extraction with a model (the page-work
  * threads load this at start) does not load the k-means library that only fitting needs.
  */
