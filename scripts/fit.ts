@@ -32,7 +32,7 @@ import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
 import { FITTED_BLOCK_MODEL, FITTED_PAGE_TYPE, FITTED_SCORE_WEIGHTS } from '../src/score/fitted-params.js';
 import { fitUnitWeights, topUnitF1, weightArray } from '../src/bench/fit/fit-units.js';
 import { writeParams } from '../src/bench/fit/write-params.js';
-import type { AggregateScores, PageScore } from '../src/bench/metrics.js';
+import type { FitAggregate as AggregateScores, FitScore as PageScore } from '../src/bench/fit/fit-blocks.js';
 import { PASS2_FEATURES, type BlockModelFeature } from '../src/score/block-model.js';
 import { CONTEXT_FEATURES } from '../src/score/block-context.js';
 import { RenderSession } from '../src/render/session.js';
@@ -177,7 +177,7 @@ for (const otherWeight of otherWeights) {
         const by = scoresBy(pages, scores, groupOf);
         const value = objective(scores);
         const articles = scoresBy(pages, scores, (p) => (pageTypeOf(p) === 'article' ? 'articles' : undefined)).get('articles');
-        log(`  calibration ${calibration}: ${[...by].map(([g, a]) => `${g} F1 ${f3(a.f1)} (P ${f3(a.precision)} R ${f3(a.recall)})`).join(' · ')} · all articles ${f3(articles?.f1 ?? 0)} → ${f3(value)}`);
+        log(`  calibration ${calibration}: ${[...by].map(([g, a]) => `${g} F1 ${f3(a.f1)} (P ${f3(a.precision)} R ${f3(a.recall)}; word F1 ${f3(a.wordF1)})`).join(' · ')} · all articles ${f3(articles?.f1 ?? 0)} → ${f3(value)}`);
         if (!best || value > best.value) best = { otherWeight, l2, container, calibration, by, value, cv };
       }
       log(`  (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -198,7 +198,9 @@ const unitFit = { weights: final.unitWeights };
 // The cross-validation left its last fold's unit weights on the pages: back to the final ones.
 applyUnitWeights(pages, weightArray(unitFit.weights));
 const inSample = pages.map((p) => predictPage(p, blockModel));
-const inSampleBy = scoresBy(pages, scoreAt(pages, inSample, best.calibration), groupOf);
+const inSampleScores = scoreAt(pages, inSample, best.calibration);
+const inSampleBy = scoresBy(pages, inSampleScores, groupOf);
+const inSampleByType = scoresBy(pages, inSampleScores, typeGroup);
 const inSamplePageType = scorePageTypes(pages, () => pageType);
 const specTop = topUnitF1(pages, weightArray(unitFit.weights));
 
@@ -208,6 +210,7 @@ const specTop = topUnitF1(pages, weightArray(unitFit.weights));
   write(final, [
     `Chosen by cross-validation: weight of non-article pages ${best.otherWeight}, L2 ${best.l2}, container threshold ${best.container}, calibration ${best.calibration}.`,
     `Cross-validated body F1 (AEB metric): ${cv}.`,
+    `Cross-validated word F1 (WCXB metric) per type: ${[...cvByType].map(([g, a]) => `${g} ${f3(a.wordF1)}`).join(', ')}.`,
     `In-sample body F1: ${ins}.`,
     `Page type, cross-validated accuracy: ${f3(cvPageType.accuracy)}.`,
   ]);
@@ -254,25 +257,26 @@ if (flag('--ablation')) {
 }
 
 // 5. Report.
-const table = (by: Map<string, AggregateScores>): string[] => [...by].map(([g, a]) => `| ${g} | ${a.n} | ${f3(a.precision)} | ${f3(a.recall)} | ${f3(a.f1)} |`);
+const table = (by: Map<string, AggregateScores>): string[] => [...by].map(([g, a]) => `| ${g} | ${a.n} | ${f3(a.precision)} | ${f3(a.recall)} | ${f3(a.f1)} | ${f3(a.wordF1)} |`);
 const report = [
   `# Fit of extraction parameters`,
   '',
   `${pages.length} pages from ${corpora.join(', ')} (${new Set(pages.map((p) => p.site)).size} sites, ${rows} blocks); ${folds}-fold cross-validation grouped by site.`,
   `Second pass: ${learner === 'trees' ? `${gbdt.trees} boosted trees of depth ${gbdt.depth}` : 'logistic'}. Chosen by cross-validation: weight of non-article pages ${best.otherWeight}, L2 ${best.l2}, container threshold ${best.container}, calibration shift ${best.calibration} (the objective: mean cross-validated F1 of each collection's article pages, ${f3(best.value)}).`,
   '',
-  '## Body F1 (AEB metric), cross-validated — pages of sites the fit did not see',
+  '## Body F1 (AEB metric: P, R, F1; WCXB metric: mean per-page word F1), cross-validated — pages of sites the fit did not see',
   '',
-  '| corpus | pages | P | R | F1 |',
-  '|---|---|---|---|---|',
+  '| corpus | pages | P | R | F1 | word F1 (WCXB) |',
+  '|---|---|---|---|---|---|',
   ...table(best.by),
   ...table(cvByType),
   '',
   '## Body F1, in-sample (the shipped parameters on the pages they were fitted on)',
   '',
-  '| corpus | pages | P | R | F1 |',
-  '|---|---|---|---|---|',
+  '| corpus | pages | P | R | F1 | word F1 (WCXB) |',
+  '|---|---|---|---|---|---|',
   ...table(inSampleBy),
+  ...table(inSampleByType),
   '',
   '## Page type (article / listing / other)',
   '',
