@@ -7,7 +7,8 @@
  *                  [--calibrations 0,-0.25,-0.5,-0.75,-1] [--weight-other 0.3] [--weight-aeb 1]
  *                  [--learner trees|logistic] [--trees 200] [--depth 4]
  *                  [--ablation] [--ablation-groups style,geometry,markup,text|none]
- *                  [--no-write] [--out out/fit] [--page-type-only]
+ *                  [--no-write] [--out out/fit] [--page-type-only] [--type-balance 0,0.5,1]
+ *                  [--cached-only] [--profiles] [--shifts -1,-0.5,0.5,1,1.5,2,3] [--unclear 0.4]
  *
  * Corpora default to aeb and wcxb (../shared/data). Pages are rendered once into the snapshot
  * cache (out/snapshots/); later runs read the cache. Hyper-parameters (weight of non-article
@@ -19,7 +20,9 @@
  * Japanese and Arabic with their page types (src/testing/local-web/fit-pages.ts).
  * `--page-type-only` fits and cross-validates the page-type decision alone (L2 from `--l2`'s
  * first value) and writes only its weights, keeping the block model and unit weights as they
- * are; its report gives the accuracy per script, of the shipped weights and cross-validated.
+ * are; its report gives the accuracy per script, of the shipped weights and cross-validated, and
+ * the cross-validated confusion matrix over the eight types. `--cached-only` uses only the pages
+ * already in the snapshot cache (no browser; for trials while the cache is filled).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,12 +30,15 @@ import { openCorpus } from '../src/bench/corpora/index.js';
 import { loadFitPagesCached, type FitPage } from '../src/bench/fit/dataset.js';
 import { crossValidate, permutedScores, scoreAt, scoresBy, type CvResult } from '../src/bench/fit/cross-validate.js';
 import { aggregateScores, applyUnitWeights, fitBlockModel, predictPage } from '../src/bench/fit/fit-blocks.js';
-import { crossValidatePageType, fitPageType, pageTypeOf, scorePageTypes, scriptOfPage } from '../src/bench/fit/fit-page-type.js';
+import { crossValidatePageType, DEFAULT_TYPE_BALANCE, fitPageType, pageTypeOf, scorePageTypes, scriptOfPage, type PageTypeScores } from '../src/bench/fit/fit-page-type.js';
+import { decidePageType, PAGE_TYPES } from '../src/score/page-type.js';
+import { fitProfiles } from '../src/bench/fit/fit-profiles.js';
+import { FITTED_PROFILES } from '../src/score/fitted-profiles.js';
 import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
 import { FITTED_BLOCK_MODEL, FITTED_PAGE_TYPE, FITTED_SCORE_WEIGHTS } from '../src/score/fitted-params.js';
 import { fitUnitWeights, topUnitF1, weightArray } from '../src/bench/fit/fit-units.js';
 import { writeParams } from '../src/bench/fit/write-params.js';
-import type { AggregateScores, PageScore } from '../src/bench/metrics.js';
+import type { FitAggregate as AggregateScores, FitScore as PageScore } from '../src/bench/fit/fit-blocks.js';
 import { PASS2_FEATURES, type BlockModelFeature } from '../src/score/block-model.js';
 import { CONTEXT_FEATURES } from '../src/score/block-context.js';
 import { RenderSession } from '../src/render/session.js';
@@ -44,7 +50,7 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const list = (name: string, fallback: number[]): number[] => option(name)?.split(',').map(Number) ?? fallback;
-const valued = new Set(['--folds', '--l2', '--container', '--calibrations', '--out', '--weight-other', '--weight-aeb', '--learner', '--trees', '--depth', '--ablation-groups']);
+const valued = new Set(['--unclear', '--shifts', '--type-balance', '--folds', '--l2', '--container', '--calibrations', '--out', '--weight-other', '--weight-aeb', '--learner', '--trees', '--depth', '--ablation-groups']);
 const names = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
 const corpora = names.length > 0 ? names : ['aeb', 'wcxb'];
 const folds = Number(option('--folds') ?? 5);
@@ -52,6 +58,8 @@ const l2s = list('--l2', [1, 3]);
 const containers = list('--container', [0.5]);
 const calibrations = list('--calibrations', [0, -0.25, -0.5, -0.75, -1]);
 const outDir = option('--out') ?? 'out/fit';
+/** The page-type fit's class balance (fit-page-type.ts): candidates, chosen by cross-validation in --page-type-only. */
+const balances = list('--type-balance', [DEFAULT_TYPE_BALANCE]);
 /** Weight in training of pages that are not articles (WCXB's other types), and of AEB's pages. */
 const otherWeights = list('--weight-other', [0.3]);
 const aebWeight = Number(option('--weight-aeb') ?? 1);
@@ -80,7 +88,10 @@ try {
     // A browser only when some page is missing from the cache (failed renders are cached too).
     const probe = await loadFitPagesCached(corpus, { concurrency: 2, onPage });
     process.stderr.write('\n');
-    if (missing > 0) {
+    if (missing > 0 && flag('--cached-only')) {
+      log(`--cached-only: ${missing} pages of ${name} not in the snapshot cache are left out`);
+      pages.push(...probe);
+    } else if (missing > 0) {
       session ??= await RenderSession.launch({ concurrency: 2 });
       done = 0;
       pages.push(...(await loadFitPagesCached(corpus, { session, concurrency: 2, onPage })));
@@ -97,6 +108,10 @@ log(`${pages.length} pages, ${new Set(pages.map((p) => p.site)).size} sites, ${r
 
 if (flag('--page-type-only')) {
   pageTypeOnly();
+  process.exit(0);
+}
+if (flag('--profiles')) {
+  profilesOnly();
   process.exit(0);
 }
 
@@ -177,7 +192,7 @@ for (const otherWeight of otherWeights) {
         const by = scoresBy(pages, scores, groupOf);
         const value = objective(scores);
         const articles = scoresBy(pages, scores, (p) => (pageTypeOf(p) === 'article' ? 'articles' : undefined)).get('articles');
-        log(`  calibration ${calibration}: ${[...by].map(([g, a]) => `${g} F1 ${f3(a.f1)} (P ${f3(a.precision)} R ${f3(a.recall)})`).join(' · ')} · all articles ${f3(articles?.f1 ?? 0)} → ${f3(value)}`);
+        log(`  calibration ${calibration}: ${[...by].map(([g, a]) => `${g} F1 ${f3(a.f1)} (P ${f3(a.precision)} R ${f3(a.recall)}; word F1 ${f3(a.wordF1)})`).join(' · ')} · all articles ${f3(articles?.f1 ?? 0)} → ${f3(value)}`);
         if (!best || value > best.value) best = { otherWeight, l2, container, calibration, by, value, cv };
       }
       log(`  (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -198,7 +213,9 @@ const unitFit = { weights: final.unitWeights };
 // The cross-validation left its last fold's unit weights on the pages: back to the final ones.
 applyUnitWeights(pages, weightArray(unitFit.weights));
 const inSample = pages.map((p) => predictPage(p, blockModel));
-const inSampleBy = scoresBy(pages, scoreAt(pages, inSample, best.calibration), groupOf);
+const inSampleScores = scoreAt(pages, inSample, best.calibration);
+const inSampleBy = scoresBy(pages, inSampleScores, groupOf);
+const inSampleByType = scoresBy(pages, inSampleScores, typeGroup);
 const inSamplePageType = scorePageTypes(pages, () => pageType);
 const specTop = topUnitF1(pages, weightArray(unitFit.weights));
 
@@ -208,6 +225,7 @@ const specTop = topUnitF1(pages, weightArray(unitFit.weights));
   write(final, [
     `Chosen by cross-validation: weight of non-article pages ${best.otherWeight}, L2 ${best.l2}, container threshold ${best.container}, calibration ${best.calibration}.`,
     `Cross-validated body F1 (AEB metric): ${cv}.`,
+    `Cross-validated word F1 (WCXB metric) per type: ${[...cvByType].map(([g, a]) => `${g} ${f3(a.wordF1)}`).join(', ')}.`,
     `In-sample body F1: ${ins}.`,
     `Page type, cross-validated accuracy: ${f3(cvPageType.accuracy)}.`,
   ]);
@@ -254,34 +272,33 @@ if (flag('--ablation')) {
 }
 
 // 5. Report.
-const table = (by: Map<string, AggregateScores>): string[] => [...by].map(([g, a]) => `| ${g} | ${a.n} | ${f3(a.precision)} | ${f3(a.recall)} | ${f3(a.f1)} |`);
+const table = (by: Map<string, AggregateScores>): string[] => [...by].map(([g, a]) => `| ${g} | ${a.n} | ${f3(a.precision)} | ${f3(a.recall)} | ${f3(a.f1)} | ${f3(a.wordF1)} |`);
 const report = [
   `# Fit of extraction parameters`,
   '',
   `${pages.length} pages from ${corpora.join(', ')} (${new Set(pages.map((p) => p.site)).size} sites, ${rows} blocks); ${folds}-fold cross-validation grouped by site.`,
   `Second pass: ${learner === 'trees' ? `${gbdt.trees} boosted trees of depth ${gbdt.depth}` : 'logistic'}. Chosen by cross-validation: weight of non-article pages ${best.otherWeight}, L2 ${best.l2}, container threshold ${best.container}, calibration shift ${best.calibration} (the objective: mean cross-validated F1 of each collection's article pages, ${f3(best.value)}).`,
   '',
-  '## Body F1 (AEB metric), cross-validated — pages of sites the fit did not see',
+  '## Body F1 (AEB metric: P, R, F1; WCXB metric: mean per-page word F1), cross-validated — pages of sites the fit did not see',
   '',
-  '| corpus | pages | P | R | F1 |',
-  '|---|---|---|---|---|',
+  '| corpus | pages | P | R | F1 | word F1 (WCXB) |',
+  '|---|---|---|---|---|---|',
   ...table(best.by),
   ...table(cvByType),
   '',
   '## Body F1, in-sample (the shipped parameters on the pages they were fitted on)',
   '',
-  '| corpus | pages | P | R | F1 |',
-  '|---|---|---|---|---|',
+  '| corpus | pages | P | R | F1 | word F1 (WCXB) |',
+  '|---|---|---|---|---|---|',
   ...table(inSampleBy),
+  ...table(inSampleByType),
   '',
-  '## Page type (article / listing / other)',
+  '## Page type (WCXB\'s seven and `other`)',
   '',
   `Cross-validated: accuracy ${f3(cvPageType.accuracy)}, article precision ${f3(cvPageType.articlePrecision)}, article recall ${f3(cvPageType.articleRecall)}.`,
   `In-sample: accuracy ${f3(inSamplePageType.accuracy)}.`,
   '',
-  '| truth \\ decided | article | listing | other |',
-  '|---|---|---|---|',
-  ...(['article', 'listing', 'other'] as const).map((t) => `| ${t} | ${cvPageType.confusion[t].article} | ${cvPageType.confusion[t].listing} | ${cvPageType.confusion[t].other} |`),
+  ...confusionTable(cvPageType),
   '',
   '## Unit-score weights (docs/methods.md §4)',
   '',
@@ -325,9 +342,35 @@ function shippedHeader(): string[] {
   return (cut >= 0 ? body.slice(0, cut) : body).filter((l, i, all) => !(l === '' && i === all.length - 1));
 }
 
-/** `--page-type-only`: the page-type decision alone, its accuracy per script before and after. */
+/** The confusion matrix over the types that occur (rows: truth; columns: decided), with recall per row. */
+function confusionTable(scores: PageTypeScores): string[] {
+  const types = PAGE_TYPES.filter((t) => PAGE_TYPES.some((u) => scores.confusion[t][u] > 0 || scores.confusion[u][t] > 0));
+  return [
+    `| truth \\ decided | ${types.join(' | ')} | recall |`,
+    `|---|${types.map(() => '---').join('|')}|---|`,
+    ...types.map((t) => {
+      const row = types.map((u) => scores.confusion[t][u]);
+      const n = PAGE_TYPES.reduce((s, u) => s + scores.confusion[t][u], 0);
+      return `| ${t} | ${row.join(' | ')} | ${n > 0 ? f3(scores.confusion[t][t] / n) : '–'} |`;
+    }),
+  ];
+}
+
+/** Mean of the per-type recall over the types with pages (balanced accuracy). */
+function balancedAccuracy(scores: PageTypeScores): number {
+  const recalls = PAGE_TYPES.flatMap((t) => {
+    const n = PAGE_TYPES.reduce((s, u) => s + scores.confusion[t][u], 0);
+    return n > 0 ? [scores.confusion[t][t] / n] : [];
+  });
+  return recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
+}
+
+/**
+ * `--page-type-only`: the page-type decision alone. L2 (`--l2`) and class balance
+ * (`--type-balance`) are chosen by cross-validated balanced accuracy (every type counts the same);
+ * the report gives accuracy per script and the cross-validated confusion matrix.
+ */
 function pageTypeOnly(): void {
-  const l2 = l2s[0] ?? 1;
   const labelled = pages.filter((p) => pageTypeOf(p) !== undefined);
   const scripts = [...new Set(labelled.map(scriptOfPage))].sort();
   const byScript = (weightsFor: (p: FitPage) => Parameters<typeof scorePageTypes>[1] extends (p: FitPage) => infer W ? W : never): Array<[string, ReturnType<typeof scorePageTypes>, number]> => [
@@ -338,20 +381,44 @@ function pageTypeOnly(): void {
     }),
   ];
   const shipped = byScript(() => FITTED_PAGE_TYPE);
-  const cvWeights = crossValidatePageType(labelled, folds, l2);
-  const cv = byScript((p) => cvWeights.get(p)!);
-  const final = fitPageType(labelled, l2);
+  let chosen: { l2: number; balance: number; value: number; cv: ReturnType<typeof byScript>; weights: Map<FitPage, ReturnType<typeof fitPageType>> } | undefined;
+  const trials: string[] = [];
+  for (const l2 of l2s) {
+    for (const balance of balances) {
+      const cvWeights = crossValidatePageType(labelled, folds, l2, balance);
+      const cv = byScript((p) => cvWeights.get(p)!);
+      const value = balancedAccuracy(cv[0]![1]);
+      trials.push(`| ${l2} | ${balance} | ${f3(cv[0]![1].accuracy)} | ${f3(value)} | ${f3(cv[0]![1].articlePrecision)} / ${f3(cv[0]![1].articleRecall)} |`);
+      log(`page type l2 ${l2} balance ${balance}: accuracy ${f3(cv[0]![1].accuracy)}, balanced ${f3(value)}`);
+      if (!chosen || value > chosen.value) chosen = { l2, balance, value, cv, weights: cvWeights };
+    }
+  }
+  const { l2, balance, cv, weights: cvWeights } = chosen!;
+  const final = fitPageType(labelled, l2, balance);
   const inSample = byScript(() => final);
   const rows = shipped.map(([name, s, n], i) => `| ${name} | ${n} | ${f3(s.accuracy)} | ${f3(cv[i]![1].accuracy)} | ${f3(cv[i]![1].articlePrecision)} / ${f3(cv[i]![1].articleRecall)} | ${f3(inSample[i]![1].accuracy)} |`);
   const report = [
     '# Fit of the page-type decision',
     '',
-    `${labelled.length} labelled pages from ${corpora.join(', ')} (${new Set(labelled.map((p) => p.site)).size} sites); ${folds}-fold cross-validation grouped by site; L2 ${l2}.`,
+    `${labelled.length} labelled pages from ${corpora.join(', ')} (${new Set(labelled.map((p) => p.site)).size} sites); ${folds}-fold cross-validation grouped by site. Chosen: L2 ${l2}, class balance ${balance} (by cross-validated balanced accuracy, ${f3(chosen!.value)}).`,
+    '',
+    '| L2 | balance | accuracy, cross-validated | balanced accuracy | article P / R |',
+    '|---|---|---|---|---|',
+    ...trials,
     '',
     '| script | pages | accuracy, shipped weights | accuracy, cross-validated | article P / R, cross-validated | accuracy, in-sample (new weights) |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
+    '## Confusion matrix, cross-validated (all pages)',
+    '',
+    ...confusionTable(cv[0]![1]),
+    '',
+    ...[...new Set(labelled.map((p) => p.corpus))].flatMap((c) => {
+      const own = labelled.filter((p) => p.corpus === c);
+      const s = scorePageTypes(own, (p) => cvWeights!.get(p)!);
+      return [`## Confusion matrix, cross-validated: ${c} (${own.length} pages, accuracy ${f3(s.accuracy)}, balanced ${f3(balancedAccuracy(s))})`, '', ...confusionTable(s), ''];
+    }),
   ];
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'page-type.md'), report.join('\n'));
@@ -360,7 +427,74 @@ function pageTypeOnly(): void {
   writeParams('src/score/fitted-params.ts', { scoreWeights: FITTED_SCORE_WEIGHTS, blockModel: FITTED_BLOCK_MODEL, pageType: final }, [
     ...shippedHeader(),
     `Page type refitted alone: npm run fit -- ${args.join(' ')}`.trimEnd(),
-    `  ${labelled.length} pages from ${corpora.join(', ')}; cross-validated accuracy ${f3(cv[0]![1].accuracy)} (${cv.slice(1).map(([name, s]) => `${name} ${f3(s.accuracy)}`).join(', ')}).`,
+    `  ${labelled.length} pages from ${corpora.join(', ')}; L2 ${l2}, class balance ${balance}; cross-validated accuracy ${f3(cv[0]![1].accuracy)}, balanced ${f3(chosen!.value)} (${cv.slice(1).map(([name, s]) => `${name} ${f3(s.accuracy)}`).join(', ')}).`,
   ]);
   log('wrote src/score/fitted-params.ts (page type only)');
+}
+
+/**
+ * `--profiles`: the extraction profiles per page type (fit-profiles.ts) on the shipped block
+ * model and page-type weights' hyper-parameters: each page's type from the cross-validated
+ * decision, each type's calibration shift chosen on other sites' pages; writes
+ * src/score/fitted-profiles.ts with the shifts that helped out of fold.
+ */
+function profilesOnly(): void {
+  const l2 = l2s[0] ?? 1;
+  applyUnitWeights(pages, weightArray(FITTED_SCORE_WEIGHTS));
+  const probabilities = pages.map((p) => predictPage(p, FITTED_BLOCK_MODEL));
+  const labelled = pages.filter((p) => pageTypeOf(p) !== undefined);
+  const cvWeights = crossValidatePageType(labelled, folds, l2, balances[0]!);
+  const decided = pages.map((p) => {
+    const d = decidePageType(p.pageFeatures, cvWeights.get(p) ?? FITTED_PAGE_TYPE);
+    return { type: d.type, confidence: d.confidence };
+  });
+  const grid = list('--shifts', [-1, -0.5, 0.5, 1, 1.5, 2, 3]);
+  const unclearBelow = Number(option('--unclear') ?? FITTED_PROFILES.unclearBelow);
+  const fit = fitProfiles({ pages, probabilities, decided, calibration: FITTED_BLOCK_MODEL.calibration, grid, folds, unclearBelow });
+  const byTruth = (scores: readonly PageScore[]): Map<string, AggregateScores> => scoresBy(pages, scores, (p) => (p.pageType ? `${p.corpus}:${p.pageType}` : p.corpus));
+  const before = byTruth(fit.without);
+  const after = byTruth(fit.with);
+  const allWcxb = (scores: readonly PageScore[]): AggregateScores | undefined => scoresBy(pages, scores, (p) => (p.corpus === 'wcxb' ? 'wcxb' : undefined)).get('wcxb');
+  const report = [
+    '# Fit of the extraction profiles',
+    '',
+    `${pages.length} pages from ${corpora.join(', ')}; the shipped block model (its calibration ${FITTED_BLOCK_MODEL.calibration}); page types from the ${folds}-fold cross-validated decision (L2 ${l2}, balance ${balances[0]}); shifts from {${[0, ...grid].join(', ')}} chosen per fold on other sites' pages; unclear below ${unclearBelow}.`,
+    '',
+    '## Per decided type: word F1 of its pages, out of fold',
+    '',
+    '| decided type | pages | article profile | its profile | shift (all pages) | kept |',
+    '|---|---|---|---|---|---|',
+    ...Object.entries(fit.gains).map(([t, g]) => `| ${t} | ${g.pages} | ${f3(g.without)} | ${f3(g.with)} | ${g.shift} | ${fit.shifts[t as keyof typeof fit.shifts] !== undefined ? 'yes' : 'no'} |`),
+    '',
+    '## Per true type (label): 4-gram F1 and word F1, without and with the kept profiles',
+    '',
+    '| group | pages | 4-gram F1 before | after | word F1 before | after |',
+    '|---|---|---|---|---|---|',
+    ...[...before].map(([g, a]) => `| ${g} | ${a.n} | ${f3(a.f1)} | ${f3(after.get(g)!.f1)} | ${f3(a.wordF1)} | ${f3(after.get(g)!.wordF1)} |`),
+    ...(allWcxb(fit.without) ? [`| wcxb (all) | ${allWcxb(fit.without)!.n} | ${f3(allWcxb(fit.without)!.f1)} | ${f3(allWcxb(fit.with)!.f1)} | ${f3(allWcxb(fit.without)!.wordF1)} | ${f3(allWcxb(fit.with)!.wordF1)} |`] : []),
+    '',
+    'The block model is the shipped one: on AEB and on WCXB\'s articles it is in-sample (fitted on them); WCXB\'s other types had weight 0 in its fit, so on them it is out of sample.',
+    '',
+  ];
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'profiles.md'), report.join('\n'));
+  process.stdout.write(report.join('\n'));
+  if (flag('--no-write')) return;
+  writeFileSync(
+    'src/score/fitted-profiles.ts',
+    [
+      '/**',
+      ' * Fitted extraction profiles per page type. WRITTEN BY `npm run fit -- --profiles`: do not edit',
+      ' * by hand (extract/profiles/ reads them).',
+      ' *',
+      ` * Command: npm run fit -- ${args.join(' ')}`.trimEnd(),
+      ` * ${pages.length} pages from ${corpora.join(', ')}; out-of-fold word F1 per decided type (article profile → its own): ${Object.entries(fit.gains).map(([t, g]) => `${t} ${f3(g.without)} → ${f3(g.with)}`).join(', ')}.`,
+      ' */',
+      "import type { PageType } from './page-type.js';",
+      '',
+      `export const FITTED_PROFILES: { shifts: Partial<Record<PageType, number>>; unclearBelow: number } = ${JSON.stringify({ shifts: fit.shifts, unclearBelow }, null, 2)};`,
+      '',
+    ].join('\n'),
+  );
+  log('wrote src/score/fitted-profiles.ts');
 }

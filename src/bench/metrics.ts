@@ -5,3 +5,5 @@
  * .dependency-cruiser.cjs).
  */
 export * from '../metrics/aeb.js';
+/** WCXB's own metric (bag-of-words F1 per page, averaged), beside the AEB one. */
+export * from '../metrics/word-f1.js';

@@ -2,6 +2,7 @@
  * Bench reports that are text: JSON (the `BenchRun` as is) and Markdown for the terminal.
  * Pure: no I/O. The HTML report is in `report-html.ts`.
  */
+import { aggregate, meanWordF1 } from './metrics.js';
 import type { BenchPageResult, BenchRun, SystemSummary } from './runner.js';
 
 export function jsonReport(run: BenchRun): string {
@@ -53,12 +54,13 @@ function table(header: string[], rows: string[][]): string {
 /** The figures per system, one row each. */
 export function summaryTable(run: BenchRun): string {
   return table(
-    ['system', 'P', 'R', 'F1', 'accuracy', 'ms/page median', 'ms/page p95', 'pages/s', 'peak memory', 'ok / none / error'],
+    ['system', 'P', 'R', 'F1', 'word F1', 'accuracy', 'ms/page median', 'ms/page p95', 'pages/s', 'peak memory', 'ok / none / error'],
     systemsOf(run).map((s) => [
       `${s.name} ${s.version}${s.concurrency > 1 ? ` (×${s.concurrency})` : ''}`,
       withSpread(s.scores.precision, s.scores.precisionStd),
       withSpread(s.scores.recall, s.scores.recallStd),
       withSpread(s.scores.f1, s.scores.f1Std),
+      fixed(s.wordF1),
       withSpread(s.scores.accuracy, s.scores.accuracyStd),
       fixed(s.msMedian, 0),
       fixed(s.msP95, 0),
@@ -66,6 +68,29 @@ export function summaryTable(run: BenchRun): string {
       memoryCell(s),
       `${s.ok} / ${s.none} / ${s.errors}`,
     ]),
+  );
+}
+
+/**
+ * Figures per page type, for collections that label their pages (WCXB): each system's 4-gram F1
+ * (AEB's metric) and WCXB's word F1 (mean per page) side by side, so the figures sit next to
+ * WCXB's published table. Null when no page has a type.
+ */
+export function typeTable(run: BenchRun): string | null {
+  const types = [...new Set(run.pages.flatMap((p) => (p.pageType !== undefined ? [p.pageType] : [])))].sort();
+  if (types.length === 0) return null;
+  const peer = run.systems.readability !== undefined;
+  const row = (name: string, pages: readonly BenchPageResult[]): string[] => {
+    const cells = [name, String(pages.length), fixed(aggregate(pages.map((p) => p.broadsheet.score), { bootstrapSamples: 0 }).f1), fixed(meanWordF1(pages.map((p) => ({ f1: p.broadsheet.wordF1 }))))];
+    if (peer) {
+      const r = pages.flatMap((p) => (p.readability ? [p.readability] : []));
+      cells.push(fixed(aggregate(r.map((x) => x.score), { bootstrapSamples: 0 }).f1), fixed(meanWordF1(r.map((x) => ({ f1: x.wordF1 })))));
+    }
+    return cells;
+  };
+  return table(
+    ['page type', 'pages', 'broadsheet 4-gram F1', 'broadsheet word F1', ...(peer ? ['Readability 4-gram F1', 'Readability word F1'] : [])],
+    [...types.map((t) => row(t, run.pages.filter((p) => p.pageType === t))), row('all', run.pages)],
   );
 }
 
@@ -100,6 +125,11 @@ export function markdownReport(run: BenchRun): string {
       (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : '') +
       (p95 ? ` p95: read ${fixed(p95.readMs, 1)} ms, load ${fixed(p95.loadMs, 0)} ms, snapshot ${fixed(p95.snapshotMs, 0)} ms, extract ${fixed(p95.extractMs, 1)} ms.` : ''),
   );
+  const byType = typeTable(run);
+  if (byType !== null) {
+    parts.push("## Per page type: AEB's 4-gram F1 and WCXB's word F1 (lower-cased `\\w+` words, F1 per page, averaged)");
+    parts.push(byType);
+  }
   if (run.stored.length > 0) {
     parts.push('## Published outputs of other systems, same pages, same metric');
     parts.push(

@@ -19,7 +19,7 @@ import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
 import type { RenderOptionsInput } from '../render/options.js';
 import { readHtmlBytes } from './corpora/html-source.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
-import { aggregate, pageScores, TOKENIZERS, type AggregateScores, type PageScore, type TokenizationName } from './metrics.js';
+import { aggregate, meanWordF1, pageScores, TOKENIZERS, wordScore, type AggregateScores, type PageScore, type TokenizationName } from './metrics.js';
 import { readabilityPeer, runReadability } from './peers/readability.js';
 import { headToHead, scoreStoredPeers } from './peers/stored.js';
 
@@ -50,6 +50,8 @@ export interface SystemPageResult {
   ms: number;
   stages?: BroadsheetStages;
   score: PageScore;
+  /** WCXB's bag-of-words F1 of the page (metrics/word-f1.ts). */
+  wordF1: number;
 }
 
 export interface BenchPageResult {
@@ -57,6 +59,8 @@ export interface BenchPageResult {
   url?: string;
   language?: string;
   truthTitle?: string;
+  /** The page type the collection labels the page with (WCXB's seven), for figures per type. */
+  pageType?: string;
   /** Characters of the ground-truth body. */
   truthChars: number;
   broadsheet: SystemPageResult;
@@ -78,6 +82,8 @@ export interface SystemSummary {
   name: SystemName;
   version: string;
   scores: AggregateScores;
+  /** WCXB's figure: the mean of per-page word F1. */
+  wordF1: number;
   msMedian: number;
   msP95: number;
   /** Pages ÷ wall time of the system's whole pass. */
@@ -121,6 +127,12 @@ export interface BenchRun {
   notes: string[];
 }
 
+/** A page's scores in both metrics. */
+interface Scored {
+  score: PageScore;
+  wordF1: number;
+}
+
 export interface BenchOptions {
   /** broadsheet's version as the report names it; default `broadsheetVersion()` (package version and git commit). */
   version?: string;
@@ -156,7 +168,7 @@ const PROC_PAGE_BYTES = 4096;
 export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}): Promise<BenchRun> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const tokenizer = TOKENIZERS[corpus.tokenization];
-  const score = (text: string, page: BenchPage): PageScore => pageScores(text, page.truth.body, { tokenizer });
+  const score = (text: string, page: BenchPage): Scored => ({ score: pageScores(text, page.truth.body, { tokenizer }), wordF1: wordScore(text, page.truth.body).f1 });
   const pages: BenchPage[] = [];
   for await (const page of corpus.pages()) {
     if (options.limit !== undefined && pages.length >= options.limit) break;
@@ -177,6 +189,7 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
     if (page.url !== undefined) r.url = page.url;
     if (page.language !== undefined) r.language = page.language;
     if (page.truth.title !== undefined) r.truthTitle = page.truth.title;
+    if (page.pageType !== undefined) r.pageType = page.pageType;
     return r;
   });
   try {
@@ -328,7 +341,7 @@ function childrenRss(): number | null {
   return total;
 }
 
-async function runBroadsheetPage(session: RenderSession, page: BenchPage, score: (text: string, page: BenchPage) => PageScore): Promise<SystemPageResult> {
+async function runBroadsheetPage(session: RenderSession, page: BenchPage, score: (text: string, page: BenchPage) => Scored): Promise<SystemPageResult> {
   const started = performance.now();
   const stages: BroadsheetStages = { readMs: 0, loadMs: 0, snapshotMs: 0, extractMs: 0 };
   try {
@@ -348,12 +361,12 @@ async function runBroadsheetPage(session: RenderSession, page: BenchPage, score:
       return result;
     });
     const ms = round(performance.now() - started, 2);
-    if (extraction.kind === 'none') return { status: 'none', text: '', reason: extraction.reason, ms, stages, score: score('', page) };
-    return { status: 'ok', text: extraction.article.text, ms, stages, score: score(extraction.article.text, page) };
+    if (extraction.kind === 'none') return { status: 'none', text: '', reason: extraction.reason, ms, stages, ...score('', page) };
+    return { status: 'ok', text: extraction.article.text, ms, stages, ...score(extraction.article.text, page) };
   } catch (error) {
     if (error instanceof BrowserLaunchError) throw error;
     const { code, message } = describeError(error);
-    return { status: 'error', text: '', reason: `${code}: ${message}`, ms: round(performance.now() - started, 2), stages, score: score('', page) };
+    return { status: 'error', text: '', reason: `${code}: ${message}`, ms: round(performance.now() - started, 2), stages, ...score('', page) };
   }
 }
 
@@ -369,17 +382,17 @@ async function peerInput(page: BenchPage): Promise<{ bytes: Buffer; url?: string
 function runReadabilityPage(
   input: { bytes: Buffer; url?: string; charset?: string } | Error,
   page: BenchPage,
-  score: (text: string, page: BenchPage) => PageScore,
+  score: (text: string, page: BenchPage) => Scored,
 ): SystemPageResult {
   if (input instanceof Error) {
     const { code, message } = describeError(input);
-    return { status: 'error', text: '', reason: `${code}: ${message}`, ms: 0, score: score('', page) };
+    return { status: 'error', text: '', reason: `${code}: ${message}`, ms: 0, ...score('', page) };
   }
   const result = runReadability(input);
   const ms = round(result.timings.ms, 2);
-  if (result.status === 'ok') return { status: 'ok', text: result.text, ms, score: score(result.text, page) };
-  if (result.status === 'no-article') return { status: 'none', text: '', reason: result.reason, ms, score: score('', page) };
-  return { status: 'error', text: '', reason: `${result.error.code}: ${result.error.message}`, ms, score: score('', page) };
+  if (result.status === 'ok') return { status: 'ok', text: result.text, ms, ...score(result.text, page) };
+  if (result.status === 'no-article') return { status: 'none', text: '', reason: result.reason, ms, ...score('', page) };
+  return { status: 'error', text: '', reason: `${result.error.code}: ${result.error.message}`, ms, ...score('', page) };
 }
 
 /** Indices of the `count` pages with the lowest broadsheet F1 (lower recall breaks ties). */
@@ -426,6 +439,7 @@ function summarise(
     name,
     version,
     scores: aggregate(pages.map((p) => p.score), bootstrap),
+    wordF1: meanWordF1(pages.map((p) => ({ f1: p.wordF1 }))),
     msMedian: round(quantile(times, 0.5), 1),
     msP95: round(quantile(times, 0.95), 1),
     pagesPerSecond: pass.wallMs > 0 ? round((pages.length * 1000) / pass.wallMs, 2) : 0,

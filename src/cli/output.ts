@@ -2,6 +2,7 @@
 import type { ExtractionResult } from '../extract/extract.js';
 import type { BudgetCut } from '../extract/page-budget.js';
 import { toRecord } from '../record/index.js';
+import { PAGE_TYPES } from '../score/page-type.js';
 
 export { toRecord };
 
@@ -77,7 +78,7 @@ export function summaryTable(results: readonly ExtractionResult[], elapsedMs: nu
     return `${status.padEnd(6)} ${String(Math.round(r.timingsMs.totalMs)).padStart(6)} ms  ${truncate(r.input, 48).padEnd(48)}  ${detail}${cut}`;
   });
   const bodies = results.flatMap((r) => (r.status === 'article' ? [r.article.pageType.type] : []));
-  const byType = (['article', 'listing', 'other'] as const).map((t) => `${bodies.filter((b) => b === t).length} ${t}`).join(', ');
+  const byType = PAGE_TYPES.filter((t) => t === 'article' || bodies.includes(t)).map((t) => `${bodies.filter((b) => b === t).length} ${t}`).join(', ');
   const none = results.filter((r) => r.status === 'none').length;
   const failed = results.filter((r) => r.status === 'error').length;
   const seconds = elapsedMs / 1000;

@@ -13,6 +13,7 @@ import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params
 import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import { decidePageType, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams } from './profiles/index.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -33,6 +34,8 @@ export interface ExtractParams {
    * body under a "Comments" heading. Off: they are only in `article.comments` (comments.ts).
    */
   includeComments?: boolean;
+  /** Extraction profiles per page type (extract/profiles/); defaults to the fitted ones. */
+  profiles?: ProfileParams;
   /** A cluster model (docs/methods.md §5): when given, the model stage runs after the visual one (model-stage.ts). */
   model?: ClusterModel;
   /** How the model stage combines with the visual score; defaults in model-stage.ts. */
@@ -72,6 +75,8 @@ export interface Explanation {
   model?: ModelStageReport;
   /** The page-type decision with the probability of each type. */
   pageType?: PageTypeDecision;
+  /** The extraction profile that ran, and why (extract/profiles/). */
+  profile?: ProfileChoice;
   /** What the page budget cut before the stages ran (page-budget.ts); node ids above are after the cut. */
   cuts: BudgetCut[];
 }
@@ -134,7 +139,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const scored = scoreUnits(units, snapshot, normalizeWeights(p.weights));
   const tScore = clock();
   stage('select');
-  const selection = selectBody(tree, scored, p.select);
+  let selection = selectBody(tree, scored, p.select);
   const tSelect = clock();
   const decisions = new Map(selection.decisions.map((d) => [d.order, d]));
   const explanation: Explanation = {
@@ -168,6 +173,15 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
   if (p.articlesOnly && decision.type !== 'article') {
     return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
+  }
+  // The profile of the page's type: a type whose main content is wider than an article's
+  // (a thread's posts, a listing's items) chooses its body again at its own calibration.
+  const profile = chooseProfile(decision, p.profiles ?? DEFAULT_PROFILE_PARAMS);
+  explanation.profile = profile;
+  if (profile.shift !== 0) {
+    const blockModel = { ...p.select.blockModel, calibration: p.select.blockModel.calibration + profile.shift };
+    const again = selectBody(tree, scored, { ...p.select, blockModel });
+    if (again.kind === 'article') selection = again;
   }
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).

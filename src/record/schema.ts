@@ -15,6 +15,7 @@
  * or retyping a field raises it. CHANGELOG.md lists every version.
  */
 import { z } from 'zod';
+import { PAGE_TYPES } from '../score/page-type.js';
 
 export const RECORD_SCHEMA_VERSION = 1;
 
@@ -62,7 +63,7 @@ export const CommentSchema = z
 
 export const PageTypeSchema = z
   .object({
-    type: z.enum(['article', 'listing', 'other']),
+    type: z.enum(PAGE_TYPES).describe('WCXB\'s seven page types, or `other`; only `article` is an article (crawler, --articles-only, corpora, store).'),
     confidence: z.number().min(0).max(1).describe('Probability of that type.'),
     reason: z.string().describe('The strongest evidence, in words.'),
   })

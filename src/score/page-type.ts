@@ -1,11 +1,17 @@
 /**
- * What kind of page this is — an article, a listing (section front, tag or search page,
- * collection), or something else (a product, a forum thread, documentation, a service page) —
- * decided apart from the body, which is extracted whatever the type. Pure.
+ * What kind of page this is, in WCXB's seven labels — article, listing (section front, tag or
+ * search page), forum (threads, Q&A), product, documentation, collection (a shop's category,
+ * a gallery, a set of cards), service (a business's own pages) — plus `other` (photo galleries
+ * and pages that are none of these). The decision chooses the extraction profile
+ * (extract/profiles/); only `article` is an article for the crawler, `--articles-only`,
+ * corpora and the store. Pure.
  *
- * Two logistic models over page-level features: P(article), and P(listing | not an article);
- * "other" is the rest. The weights are data fitted by `npm run fit` on pages labelled with
- * their type (src/bench/fit/), like the block model's.
+ * One logistic model per type, one against the rest, over page-level features that hold on any
+ * site (URL shape and words, JSON-LD and Open Graph types, repeated cards, post structure,
+ * forms, prices and shop markup, code blocks, doc-generator markup, the run of prose); a
+ * type's probability is its model's output over the sum of all of them. The weights are data
+ * fitted by `npm run fit` on pages labelled with their type (src/bench/fit/), like the block
+ * model's.
  */
 import type { LayoutTree } from '../segment/tree.js';
 import type { LayoutSnapshot } from '../types.js';
@@ -14,8 +20,10 @@ import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import { logistic } from './block-model.js';
 import { UNKNOWN_URL_FEATURES } from './url-prior.js';
 import { latinLength } from '../text/index.js';
+import { CARD_WORDS, COMMENT_WORDS, DOC_CLASS_WORDS, DOC_GENERATORS, HOST_WORDS, ITEMPROP, LD_TYPES, POST_WORDS, SHOP_WORDS, URL_WORDS } from './page-type-signals.js';
 
-export type PageType = 'article' | 'listing' | 'other';
+export const PAGE_TYPES = ['article', 'listing', 'forum', 'product', 'documentation', 'collection', 'service', 'other'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
 
 export const PAGE_TYPE_FEATURES = [
   'bias',
@@ -23,9 +31,21 @@ export const PAGE_TYPE_FEATURES = [
   'ldListing',
   'ldProduct',
   'ldForum',
-  'ldOther',
+  'ldDocumentation',
+  'ldService',
   'ogArticle',
   'ogProduct',
+  'ogWebsite',
+  'hostForum',
+  'hostDocs',
+  'hostShop',
+  'urlProduct',
+  'urlForum',
+  'urlDocs',
+  'urlListing',
+  'urlCollection',
+  'urlService',
+  'urlPathLength',
   'publishedMeta',
   'timeElements',
   'urlDepth',
@@ -39,6 +59,7 @@ export const PAGE_TYPE_FEATURES = [
   'proseBlocks',
   'longestProseRun',
   'proseRunShare',
+  'proseOutsidePosts',
   'teasers',
   'articleElements',
   'headings',
@@ -47,16 +68,24 @@ export const PAGE_TYPE_FEATURES = [
   'prices',
   'codeShare',
   'commentShare',
+  'preElements',
+  'tables',
+  'listItemShare',
+  'postBlocks',
+  'shopMarkup',
+  'itempropProduct',
+  'itempropForum',
+  'itempropArticle',
+  'docMarkup',
+  'cardRun',
+  'cardShare',
+  'images',
 ] as const;
 
 export type PageTypeFeatureName = (typeof PAGE_TYPE_FEATURES)[number];
 
-export interface PageTypeWeights {
-  /** Logistic weights of P(article). */
-  article: Partial<Record<PageTypeFeatureName, number>>;
-  /** Logistic weights of P(listing | not an article). */
-  listing: Partial<Record<PageTypeFeatureName, number>>;
-}
+/** One logistic model per type (that type against the rest); a type without weights is never decided. */
+export type PageTypeWeights = Partial<Record<PageType, Partial<Record<PageTypeFeatureName, number>>>>;
 
 export interface PageTypeDecision {
   type: PageType;
@@ -67,11 +96,6 @@ export interface PageTypeDecision {
   reason: string;
 }
 
-const LD_ARTICLE = /^(NewsArticle|Article|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|BackgroundNewsArticle|BlogPosting|LiveBlogPosting|Report|ScholarlyArticle|SatiricalArticle|Review|Recipe)$/u;
-const LD_LISTING = /^(CollectionPage|ItemList|SearchResultsPage|Blog|ProfilePage|SiteNavigationElement)$/u;
-const LD_PRODUCT = /^(Product|Offer|AggregateOffer|IndividualProduct|ProductGroup|Store)$/u;
-const LD_FORUM = /^(DiscussionForumPosting|QAPage|Question|Answer|Comment|SocialMediaPosting)$/u;
-const LD_OTHER = /^(FAQPage|SoftwareApplication|TechArticle|APIReference|HowTo|Course|Event|LocalBusiness|Organization|ContactPage|AboutPage|Service)$/u;
 /** A date in a URL path: /2019/11/19/, /2019-11-19-, /20191119/. */
 const URL_DATE = /\/(19|20)\d{2}[/-]\d{1,2}([/-]\d{1,2})?[/-]|\/(19|20)\d{6}\b/u;
 const PRICE = /[$€£¥₹₽]\s?\d|(?:(?<![\d.,])[.,]*|(?<=[$€£¥₹₽]\s?\d))\d[\d.,]*\s?(?:€|zł|kr|₽|руб|USD|EUR)/gu;
@@ -85,39 +109,40 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   set('bias', 1);
   // What the page declares about itself (schema.org JSON-LD and Open Graph).
   const types = jsonLdTypes(snapshot.meta.jsonLd);
-  set('ldArticle', types.some((t) => LD_ARTICLE.test(t)) ? 1 : 0);
-  set('ldListing', types.some((t) => LD_LISTING.test(t)) ? 1 : 0);
-  set('ldProduct', types.some((t) => LD_PRODUCT.test(t)) ? 1 : 0);
-  set('ldForum', types.some((t) => LD_FORUM.test(t)) ? 1 : 0);
-  set('ldOther', types.some((t) => LD_OTHER.test(t)) ? 1 : 0);
+  set('ldArticle', types.some((t) => LD_TYPES.article.test(t)) ? 1 : 0);
+  set('ldListing', types.some((t) => LD_TYPES.listing.test(t)) ? 1 : 0);
+  set('ldProduct', types.some((t) => LD_TYPES.product.test(t)) ? 1 : 0);
+  set('ldForum', types.some((t) => LD_TYPES.forum.test(t)) ? 1 : 0);
+  set('ldDocumentation', types.some((t) => LD_TYPES.documentation.test(t)) ? 1 : 0);
+  set('ldService', types.some((t) => LD_TYPES.service.test(t)) ? 1 : 0);
   const meta = (key: string): string | undefined => snapshot.meta.metaTags.find((m) => m.key === key)?.content.trim().toLowerCase();
   const og = meta('og:type');
   set('ogArticle', og === 'article' || og === 'blog' ? 1 : 0);
   set('ogProduct', og?.startsWith('product') ? 1 : 0);
+  set('ogWebsite', og === 'website' ? 1 : 0);
   set('publishedMeta', meta('article:published_time') !== undefined || meta('datepublished') !== undefined ? 1 : 0);
-  let times = 0;
-  let articles = 0;
-  let headings = 0;
-  let h1 = 0;
-  let controls = 0;
-  for (const node of tree.nodes) {
-    if (node.kind !== 'element') continue;
-    if (node.tag === 'time') times++;
-    else if (node.tag === 'article') articles++;
-    else if (/^h[2-4]$/u.test(node.tag)) headings++;
-    else if (node.tag === 'h1') h1++;
-    else if (node.tag === 'input' || node.tag === 'select' || node.tag === 'textarea' || node.tag === 'button') controls++;
-  }
-  set('timeElements', Math.min(1, times / 10));
-  set('articleElements', Math.min(1, articles / 10));
-  set('headings', Math.min(1, headings / 30));
-  set('h1Count', Math.min(1, h1 / 3));
-  set('formControls', Math.min(1, controls / 20));
+  const markup = markupCounts(tree, meta('generator'));
+  set('timeElements', Math.min(1, markup.times / 10));
+  set('articleElements', Math.min(1, markup.articles / 10));
+  set('headings', Math.min(1, markup.headings / 30));
+  set('h1Count', Math.min(1, markup.h1 / 3));
+  set('formControls', Math.min(1, markup.controls / 20));
+  set('preElements', Math.min(1, markup.pre / 5));
+  set('tables', Math.min(1, markup.tables / 5));
+  set('postBlocks', Math.min(1, markup.posts / 20));
+  set('shopMarkup', Math.min(1, markup.shop / 10));
+  set('itempropProduct', Math.min(1, markup.itempropProduct / 3));
+  set('itempropForum', Math.min(1, markup.itempropForum / 3));
+  set('itempropArticle', Math.min(1, markup.itempropArticle / 3));
+  set('docMarkup', markup.docs > 0 ? 1 : 0);
+  set('cardRun', Math.min(1, markup.cardRun / 24));
+  set('images', Math.min(1, (tree.stats[0]?.imageCount ?? 0) / 40));
   // The URL: articles sit deep, with dates, slugs of several words or numeric ids. A saved page
   // without its own URL says nothing here: its URL features take their mean over the pages the
   // weights were fitted on, so they neither push towards nor away from any type.
   const fromUrl = urlFeatures(snapshot.url) ?? UNKNOWN_URL_FEATURES;
   for (const name of URL_FEATURES) set(name, fromUrl[name]);
+  const liText = markup.listItemText;
   // The text: an article has one long run of prose; a listing many short teasers with links.
   // Lengths are in Latin characters (text/words.ts: a Chinese character weighs 3.2, a Thai
   // letter 1.3), so that 80 characters or a run of 3,000 mean as much text in every script:
@@ -131,23 +156,36 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   const pageScale = plainBlocks > 0 ? blocks.reduce((n, b) => n + latinLength(b.text), 0) / plainBlocks : 1;
   const total = (tree.stats[0]?.textLength ?? 0) * pageScale;
   set('logText', Math.log1p(total) / 12);
+  const rawTotal = tree.stats[0]?.textLength ?? 0;
+  set('listItemShare', rawTotal > 0 ? Math.min(1, liText / rawTotal) : 0);
+  set('cardShare', rawTotal > 0 ? Math.min(1, markup.cardText / rawTotal) : 0);
   set('pageLinkDensity', total > 0 ? ((tree.stats[0]?.linkTextLength ?? 0) * pageScale) / total : 0);
   let prose = 0;
   let run = 0;
   let longest = 0;
+  // The same run, counting only blocks outside posts and comments: an article followed by a
+  // long thread of readers' comments keeps its run; a thread's posts have none outside.
+  let runOut = 0;
+  let longestOut = 0;
   let teasers = 0;
   let code = 0;
   let prices = 0;
   blocks.forEach((b, i) => {
     const block = scaled[i]!;
     const linkHeavy = block.linkTextLength >= block.textLength * 0.5;
+    const inPost = markup.inPost[b.block.ownerId] === 1;
     if (isProseBlock(block)) {
       prose++;
       run += block.textLength;
       longest = Math.max(longest, run);
+      if (!inPost) {
+        runOut += block.textLength;
+        longestOut = Math.max(longestOut, runOut);
+      } else runOut = 0;
     } else if (linkHeavy) {
       // A run of prose continues past subheadings and captions, not past a link list.
       run = 0;
+      runOut = 0;
     }
     // A teaser: a headline link followed by a short summary.
     const next = scaled[i + 1];
@@ -160,6 +198,7 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
   set('proseBlocks', Math.min(1, prose / 30));
   set('longestProseRun', Math.log1p(longest) / 10);
   set('proseRunShare', total > 0 ? longest / total : 0);
+  set('proseOutsidePosts', Math.log1p(longestOut) / 10);
   set('teasers', Math.min(1, teasers / 20));
   set('prices', Math.min(1, prices / 10));
   set('codeShare', total > 0 ? Math.min(1, (code / total) * 3) : 0);
@@ -168,7 +207,7 @@ export function pageTypeFeatures(tree: LayoutTree, snapshot: LayoutSnapshot, blo
 }
 
 /** The features read off the page's URL. */
-export const URL_FEATURES = ['urlDepth', 'urlDate', 'urlSlugWords', 'urlNumericId', 'urlQuery', 'urlRoot'] as const satisfies readonly PageTypeFeatureName[];
+export const URL_FEATURES = ['urlDepth', 'urlDate', 'urlSlugWords', 'urlNumericId', 'urlQuery', 'urlRoot', 'hostForum', 'hostDocs', 'hostShop', 'urlProduct', 'urlForum', 'urlDocs', 'urlListing', 'urlCollection', 'urlService', 'urlPathLength'] as const satisfies readonly PageTypeFeatureName[];
 export type UrlFeatureName = (typeof URL_FEATURES)[number];
 
 /**
@@ -190,7 +229,24 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
   // (/news/%D9%88%D8%B2%D9%8A%D8%B1-…), whose hex pairs are not letters, so such a slug counted
   // no words while its Latin-script twin counted all of them.
   const last = decodeSegment(segments[segments.length - 1] ?? '');
+  // Path words: whole segments (a file's extension dropped), never words inside a slug — a
+  // story called "why-forums-matter" is not a forum.
+  const words = new Set<string>();
+  for (const seg of segments.slice(0, 12)) words.add(seg.toLowerCase().replace(/\.(?:php|html?|aspx?|jsp)$/u, ''));
+  const hostLabels = url.hostname.toLowerCase().split('.');
+  const has = (set: ReadonlySet<string>): number => ([...words].some((w) => set.has(w)) ? 1 : 0);
+  const host = (set: ReadonlySet<string>): number => (hostLabels.slice(0, -1).some((l) => set.has(l)) ? 1 : 0);
   return {
+    hostForum: host(HOST_WORDS.forum),
+    hostDocs: host(HOST_WORDS.documentation),
+    hostShop: host(HOST_WORDS.product),
+    urlProduct: has(URL_WORDS.product),
+    urlForum: has(URL_WORDS.forum),
+    urlDocs: has(URL_WORDS.documentation),
+    urlListing: has(URL_WORDS.listing),
+    urlCollection: has(URL_WORDS.collection),
+    urlService: has(URL_WORDS.service),
+    urlPathLength: Math.min(1, path.length / 100),
     urlDepth: Math.min(1, segments.length / 6),
     urlDate: URL_DATE.test(path) ? 1 : 0,
     urlSlugWords: Math.min(1, last.replace(/\.[a-z0-9]+$/iu, '').split(/[-_]+/u).filter((w) => /\p{L}{2,}/u.test(w)).length / 8),
@@ -215,7 +271,7 @@ function isProseBlock(b: { textLength: number; linkTextLength: number; punctuati
   return b.punctuationCount > 0 && b.textLength >= 80 && b.linkTextLength < b.textLength * 0.3;
 }
 
-/** Share of the page's text under elements whose class or id names comments or replies. */
+/** Share of the page's text under elements whose class or id names comments, replies or answers. */
 function commentShare(tree: LayoutTree): number {
   const total = tree.stats[0]?.textLength ?? 0;
   if (total === 0) return 0;
@@ -226,12 +282,102 @@ function commentShare(tree: LayoutTree): number {
     const node = tree.nodes[id]!;
     if (node.kind !== 'element') continue;
     const names = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`.toLowerCase();
-    if (/(^|[\s_-])(comments?|replies|reply|discussion|forum|posts?)([\s_-]|$)/u.test(names)) {
+    // Not "post": WordPress names the article itself `post` (and its body `single-post`).
+    if (COMMENT_WORDS.test(names)) {
       inside += tree.stats[id]?.textLength ?? 0;
       end = tree.subtreeEnd[id]!;
     }
   }
   return Math.min(1, inside / total);
+}
+
+interface MarkupCounts {
+  times: number;
+  articles: number;
+  headings: number;
+  h1: number;
+  controls: number;
+  pre: number;
+  tables: number;
+  /** Outermost elements named as posts, comments, replies or answers. */
+  posts: number;
+  /** 1 for every node inside an element named as comments, replies or answers (COMMENT_WORDS). */
+  inPost: Uint8Array;
+  /** Elements named as carts, prices, variants. */
+  shop: number;
+  itempropProduct: number;
+  itempropForum: number;
+  itempropArticle: number;
+  /** Doc-generator markup (class names, or `<meta name=generator>`). */
+  docs: number;
+  /** Text inside `<li>` (outermost). */
+  listItemText: number;
+  /** The longest run of siblings of one tag and class that look like cards (a link or an image each). */
+  cardRun: number;
+  /** Text inside that run. */
+  cardText: number;
+}
+
+/** One pass over the elements: the markup counts of the page. */
+function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCounts {
+  const c: MarkupCounts = { times: 0, articles: 0, headings: 0, h1: 0, controls: 0, pre: 0, tables: 0, posts: 0, inPost: new Uint8Array(tree.nodes.length), shop: 0, itempropProduct: 0, itempropForum: 0, itempropArticle: 0, docs: 0, listItemText: 0, cardRun: 0, cardText: 0 };
+  if (generator !== undefined && DOC_GENERATORS.test(generator)) c.docs++;
+  let postEnd = -1;
+  let commentEnd = -1;
+  let liEnd = -1;
+  // Siblings of one signature (parent, tag, class) that hold a link or an image: cards.
+  const groups = new Map<string, { n: number; text: number }>();
+  for (let id = 0; id < tree.nodes.length; id++) {
+    const node = tree.nodes[id]!;
+    if (node.kind !== 'element') continue;
+    const tag = node.tag;
+    if (tag === 'time') c.times++;
+    else if (tag === 'article') c.articles++;
+    else if (tag === 'h2' || tag === 'h3' || tag === 'h4') c.headings++;
+    else if (tag === 'h1') c.h1++;
+    else if (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button') c.controls++;
+    else if (tag === 'pre') c.pre++;
+    else if (tag === 'table') c.tables++;
+    const stats = tree.stats[id]!;
+    if (tag === 'li' && id >= liEnd) {
+      c.listItemText += stats.textLength;
+      liEnd = tree.subtreeEnd[id]!;
+    }
+    const itemprop = node.attrs.itemprop?.toLowerCase();
+    if (itemprop !== undefined) {
+      if (ITEMPROP.product.has(itemprop)) c.itempropProduct++;
+      else if (ITEMPROP.forum.has(itemprop)) c.itempropForum++;
+      else if (ITEMPROP.article.has(itemprop)) c.itempropArticle++;
+    }
+    const cls = node.attrs.class;
+    const names = `${cls ?? ''} ${node.attrs.id ?? ''}`.toLowerCase();
+    if (names.length > 1) {
+      if (id >= postEnd && stats.textLength > 0 && POST_WORDS.test(names)) {
+        c.posts++;
+        postEnd = tree.subtreeEnd[id]!;
+      }
+      if (id >= commentEnd && COMMENT_WORDS.test(names)) {
+        commentEnd = tree.subtreeEnd[id]!;
+        c.inPost.fill(1, id, commentEnd);
+      }
+      if (SHOP_WORDS.test(names)) c.shop++;
+      if (c.docs === 0 && DOC_CLASS_WORDS.test(names)) c.docs++;
+    }
+    if (cls !== undefined && node.parent >= 0 && (stats.imageCount > 0 || stats.linkTextLength > 0) && stats.textLength >= 10 && CARD_WORDS.test(cls.toLowerCase())) {
+      const key = `${node.parent} ${tag} ${cls}`;
+      const g = groups.get(key) ?? { n: 0, text: 0 };
+      g.n++;
+      g.text += stats.textLength;
+      groups.set(key, g);
+    }
+  }
+  for (const g of groups.values()) {
+    if (g.n > c.cardRun) {
+      c.cardRun = g.n;
+      c.cardText = g.text;
+    }
+  }
+  return c;
 }
 
 /** Every `@type` named in the page's JSON-LD (top level, arrays, `@graph`, nested objects). */
@@ -266,9 +412,21 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
   ldListing: 'JSON-LD declares a collection or list',
   ldProduct: 'JSON-LD declares a product',
   ldForum: 'JSON-LD declares a discussion',
-  ldOther: 'JSON-LD declares another kind of page',
+  ldDocumentation: 'JSON-LD declares technical documentation',
+  ldService: 'JSON-LD declares an organisation, service or FAQ',
   ogArticle: 'og:type is article',
   ogProduct: 'og:type is product',
+  ogWebsite: 'og:type is website',
+  hostForum: 'the host names a forum',
+  hostDocs: 'the host names documentation',
+  hostShop: 'the host names a shop',
+  urlProduct: 'the URL names a product',
+  urlForum: 'the URL names a thread or question',
+  urlDocs: 'the URL names documentation',
+  urlListing: 'the URL names a category, tag or search',
+  urlCollection: 'the URL names a collection or catalogue',
+  urlService: 'the URL names a service or company page',
+  urlPathLength: 'URL path length',
   publishedMeta: 'a publication time is declared',
   timeElements: '<time> elements',
   urlDepth: 'URL depth',
@@ -282,6 +440,7 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
   proseBlocks: 'paragraphs of prose',
   longestProseRun: 'the longest run of prose',
   proseRunShare: 'share of the text in one run of prose',
+  proseOutsidePosts: 'the longest run of prose outside comments',
   teasers: 'headline links with summaries (teasers)',
   articleElements: '<article> elements',
   headings: 'headings',
@@ -290,6 +449,18 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
   prices: 'prices',
   codeShare: 'code',
   commentShare: 'comment threads',
+  preElements: '<pre> blocks',
+  tables: 'tables',
+  listItemShare: 'share of text in list items',
+  postBlocks: 'posts, replies or answers',
+  shopMarkup: 'cart, price or variant markup',
+  itempropProduct: 'product microdata',
+  itempropForum: 'discussion microdata',
+  itempropArticle: 'article microdata',
+  docMarkup: 'documentation-generator markup',
+  cardRun: 'a run of cards',
+  cardShare: 'share of text in cards',
+  images: 'images',
 };
 
 /**
@@ -299,25 +470,21 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
  */
 export function decidePageType(features: Float64Array, weights: PageTypeWeights, opts: { urlKnown?: boolean } = {}): PageTypeDecision {
   const silent = new Set<PageTypeFeatureName>(['bias', ...(opts.urlKnown === false ? URL_FEATURES : [])]);
-  const terms = (w: PageTypeWeights['article']): Array<{ name: PageTypeFeatureName; c: number }> =>
+  const terms = (w: Partial<Record<PageTypeFeatureName, number>>): Array<{ name: PageTypeFeatureName; c: number }> =>
     PAGE_TYPE_FEATURES.map((name, j) => ({ name, c: (w[name] ?? 0) * features[j]! }));
-  const articleTerms = terms(weights.article);
-  const listingTerms = terms(weights.listing);
-  const pArticle = logistic(articleTerms.reduce((s, t) => s + t.c, 0));
-  const pListingGivenNot = logistic(listingTerms.reduce((s, t) => s + t.c, 0));
-  const probabilities: Record<PageType, number> = {
-    article: pArticle,
-    listing: (1 - pArticle) * pListingGivenNot,
-    other: (1 - pArticle) * (1 - pListingGivenNot),
-  };
-  const type = (Object.keys(probabilities) as PageType[]).reduce((a, b) => (probabilities[b] > probabilities[a] ? b : a));
-  // The evidence: the two largest terms pushing towards the decision.
-  const toward = type === 'article' ? articleTerms : [...articleTerms.map((t) => ({ ...t, c: -t.c })), ...(type === 'listing' ? listingTerms : listingTerms.map((t) => ({ ...t, c: -t.c })))];
-  // A feature can speak in both models (against "article" and for "listing"): one term each.
-  const merged = new Map<PageTypeFeatureName, number>();
-  for (const t of toward) merged.set(t.name, (merged.get(t.name) ?? 0) + t.c);
-  const top = [...merged]
-    .map(([name, c]) => ({ name, c }))
+  // Each type's own model (that type against the rest); a type without weights is not decided.
+  const raw = PAGE_TYPES.map((t) => {
+    const w = weights[t];
+    if (w === undefined || Object.keys(w).length === 0) return { t, p: 0, terms: [] as Array<{ name: PageTypeFeatureName; c: number }> };
+    const ts = terms(w);
+    return { t, p: logistic(ts.reduce((s, x) => s + x.c, 0)), terms: ts };
+  });
+  const sum = raw.reduce((s, r) => s + r.p, 0);
+  const probabilities = Object.fromEntries(PAGE_TYPES.map((t, i) => [t, sum > 0 ? raw[i]!.p / sum : t === 'article' ? 1 : 0])) as Record<PageType, number>;
+  const type = PAGE_TYPES.reduce((a, b) => (probabilities[b] > probabilities[a] ? b : a));
+  // The evidence: the two largest terms pushing the chosen type's own model towards it.
+  const chosen = raw[PAGE_TYPES.indexOf(type)]!.terms;
+  const top = chosen
     .filter((t) => !silent.has(t.name) && t.c > 0)
     .sort((a, b) => b.c - a.c)
     .slice(0, 2)
@@ -328,5 +495,5 @@ export function decidePageType(features: Float64Array, weights: PageTypeWeights,
 function describeValue(name: PageTypeFeatureName, value: number): string {
   if (value === 0 || value === 1) return value === 1 ? 'yes' : 'no';
   // Lengths are in Latin characters (a Chinese character counts 3.2): "Latin chars" says so.
-  return name === 'longestProseRun' ? `${Math.round(Math.expm1(value * 10))} Latin chars` : value.toFixed(2);
+  return name === 'longestProseRun' || name === 'proseOutsidePosts' ? `${Math.round(Math.expm1(value * 10))} Latin chars` : value.toFixed(2);
 }

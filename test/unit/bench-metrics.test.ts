@@ -2,6 +2,8 @@ import { test, expect } from '@playwright/test';
 import {
   aggregate,
   bootstrapDifference,
+  meanWordF1,
+  wordScore,
   pageScores,
   seededRandom,
   shingles,
@@ -237,4 +239,31 @@ test('seededRandom is deterministic and in [0, 1)', () => {
   expect(Math.max(...xs)).toBeLessThan(1);
   // Roughly uniform: the mean of 1000 draws is near 0.5 (std of the mean ≈ 0.009).
   expect(Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5)).toBeLessThan(0.04);
+});
+
+test.describe("wordScore (WCXB's word F1)", () => {
+  test('lower-cased Unicode words as a multiset: P, R and F1 of the overlap', () => {
+    // truth: 6 words; prediction: 4 of them plus 2 others ("Der" matches "der" once).
+    const s = wordScore('Der Hund läuft — ÜBER alles, extra', 'der hund läuft über den weg');
+    expect(s.precision).toBeCloseTo(4 / 6, 10);
+    expect(s.recall).toBeCloseTo(4 / 6, 10);
+    expect(s.f1).toBeCloseTo(4 / 6, 10);
+    // A repeated word counts as often as the truth has it, no more.
+    expect(wordScore('the the the', 'the cat').precision).toBeCloseTo(1 / 3, 10);
+  });
+  test('words of every script count (JavaScript\'s \\w would drop them); unspaced runs are one word', () => {
+    expect(wordScore('Москва — столица', 'москва столица России').recall).toBeCloseTo(2 / 3, 10);
+    expect(wordScore('北京是首都', '北京是首都').f1).toBe(1);
+    expect(wordScore('北京', '北京是首都').f1).toBe(0);
+  });
+  test('empty truth scores 1 only for an empty prediction; an empty prediction of a real truth scores 0', () => {
+    expect(wordScore('', '').f1).toBe(1);
+    expect(wordScore('something', '').f1).toBe(0);
+    expect(wordScore('', 'something').f1).toBe(0);
+    expect(wordScore('— …', '').f1).toBe(1);
+  });
+  test('the collection figure is the mean of per-page F1', () => {
+    expect(meanWordF1([{ f1: 1 }, { f1: 0 }, { f1: 0.5 }])).toBeCloseTo(0.5, 10);
+    expect(meanWordF1([])).toBe(0);
+  });
 });

@@ -1,13 +1,13 @@
 import { test, expect } from '@playwright/test';
-import { aggregate, pageScores } from '../../src/bench/metrics.js';
+import { aggregate, meanWordF1, pageScores, wordScore } from '../../src/bench/metrics.js';
 import { htmlReport } from '../../src/bench/report-html.js';
-import { jsonReport, markdownReport, pagesInReportOrder } from '../../src/bench/report.js';
+import { jsonReport, markdownReport, pagesInReportOrder, typeTable } from '../../src/bench/report.js';
 import type { BenchPageResult, BenchRun, SystemPageResult, SystemSummary } from '../../src/bench/runner.js';
 
 const TRUTH = 'the quick brown fox jumps over the lazy dog near the river bank today';
 
 function result(text: string, ms: number, status: SystemPageResult['status'] = 'ok', reason?: string): SystemPageResult {
-  return { status, text, ms, score: pageScores(text, TRUTH), ...(reason ? { reason } : {}) };
+  return { status, text, ms, score: pageScores(text, TRUTH), wordF1: wordScore(text, TRUTH).f1, ...(reason ? { reason } : {}) };
 }
 
 function summary(name: 'broadsheet' | 'readability', pages: SystemPageResult[], pagesPerSecond: number, msMedian: number): SystemSummary {
@@ -15,6 +15,7 @@ function summary(name: 'broadsheet' | 'readability', pages: SystemPageResult[], 
     name,
     version: name === 'broadsheet' ? 'dev' : '0.6.0',
     scores: aggregate(pages.map((p) => p.score), { bootstrapSamples: 50, seed: 1 }),
+    wordF1: meanWordF1(pages.map((p) => ({ f1: p.wordF1 }))),
     msMedian,
     msP95: msMedian * 2,
     pagesPerSecond,
@@ -166,4 +167,19 @@ test('broadsheetVersion names the package version, and a commit only when run fr
   expect(version.startsWith(pkg.version)).toBe(true);
   expect(version).not.toMatch(/\bdev\b/);
   expect(version).toMatch(/^\d+\.\d+\.\d+( \(git [0-9a-f]{4,}(, modified)?\))?$/);
+});
+
+test('figures per page type: each type and all pages, both metrics, both systems; none without types', () => {
+  const run = handMadeRun();
+  expect(typeTable(run)).toBeNull();
+  run.pages[0]!.pageType = 'article';
+  run.pages[1]!.pageType = 'article';
+  run.pages[2]!.pageType = 'forum';
+  run.pages[3]!.pageType = 'forum';
+  const lines = typeTable(run)!.split('\n');
+  expect(lines[0]).toBe('| page type | pages | broadsheet 4-gram F1 | broadsheet word F1 | Readability 4-gram F1 | Readability word F1 |');
+  // forum: broadsheet failed on one page (word F1 0) and was exact on the other (1) → mean 0.5.
+  expect(lines.find((l) => l.startsWith('| forum |'))).toMatch(/^\| forum \| 2 \| [\d.]+ \| 0\.500 \| [\d.]+ \| 1\.000 \|$/u);
+  expect(lines.at(-1)).toMatch(/^\| all \| 4 \|/u);
+  expect(markdownReport(run)).toContain("## Per page type: AEB's 4-gram F1 and WCXB's word F1");
 });

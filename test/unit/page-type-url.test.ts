@@ -54,3 +54,30 @@ test.describe('page type: what the URL says', () => {
     expect(unknown.reason).not.toMatch(/URL|query string|site root/u);
   });
 });
+
+test.describe('page type: URL and host words of the seven types', () => {
+  test('a product, a thread, a docs page, a category, a collection and a service page each light their own word', () => {
+    expect(urlFeatures('https://shop.example/products/blue-kettle-1-7l')).toMatchObject({ urlProduct: 1, hostShop: 1, urlForum: 0 });
+    expect(urlFeatures('https://forum.example/t/why-does-my-build-fail/1234')).toMatchObject({ urlForum: 1, hostForum: 1, urlProduct: 0 });
+    expect(urlFeatures('https://docs.example.org/en/latest/api/reference.html')).toMatchObject({ urlDocs: 1, hostDocs: 1 });
+    expect(urlFeatures('https://news.example/category/politics/page/2')).toMatchObject({ urlListing: 1, urlCollection: 0 });
+    expect(urlFeatures('https://store.example/collections/summer-dresses')).toMatchObject({ urlCollection: 1 });
+    expect(urlFeatures('https://firm.example/services/tax-consulting')).toMatchObject({ urlService: 1, urlProduct: 0 });
+    // A story's slug that merely contains such a word in a longer word does not light it.
+    expect(urlFeatures('https://news.example/2024/05/17/productive-forums-documentaries')).toMatchObject({ urlProduct: 0, urlForum: 0, urlDocs: 0 });
+  });
+});
+
+test.describe('page type: the decision over eight types', () => {
+  test('probabilities sum to 1; a type without weights is never decided; no weights at all means article', () => {
+    const features = new Float64Array(PAGE_TYPE_FEATURES.length);
+    features[PAGE_TYPE_FEATURES.indexOf('bias')] = 1;
+    features[PAGE_TYPE_FEATURES.indexOf('prices')] = 1;
+    const d = decidePageType(features, { article: { bias: 0 }, product: { bias: -2, prices: 4 } });
+    expect(d.type).toBe('product');
+    expect(Object.values(d.probabilities).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    expect(d.probabilities.forum).toBe(0);
+    expect(d.reason).toMatch(/prices/u);
+    expect(decidePageType(features, {}).type).toBe('article');
+  });
+});

@@ -6,9 +6,8 @@
 import type { BlockModelFeature, BlockModelWeights } from '../../score/block-model.js';
 import type { PageTypeWeights } from '../../score/page-type.js';
 import type { ScoreWeights } from '../../score/weights.js';
-import type { AggregateScores, PageScore } from '../metrics.js';
 import { siteFolds, type FitPage } from './dataset.js';
-import { aggregateScores, applyUnitWeights, fitBlockModel, pass2Rows, predictPage, scorePage, selectedText } from './fit-blocks.js';
+import { aggregateScores, applyUnitWeights, type FitAggregate, type FitScore, fitBlockModel, pass2Rows, predictPage, scorePage, selectedText } from './fit-blocks.js';
 import { BLOCK_FEATURES } from '../../score/block-features.js';
 import { logistic, PASS2_FEATURES, weightVector } from '../../score/block-model.js';
 import { treeLogit } from '../../score/trees.js';
@@ -63,13 +62,13 @@ export function crossValidate(pages: readonly FitPage[], config: CvConfig, onFol
 }
 
 /** Scores of every page when its blocks are chosen from probabilities `p` with a calibration shift. */
-export function scoreAt(pages: readonly FitPage[], p: readonly Float64Array[], calibration: number): PageScore[] {
+export function scoreAt(pages: readonly FitPage[], p: readonly Float64Array[], calibration: number): FitScore[] {
   return pages.map((page, i) => scorePage(page, selectedText(page, p[i]!, calibration)));
 }
 
 /** Aggregates by group (e.g. corpus, or corpus and page type): name → scores. */
-export function scoresBy(pages: readonly FitPage[], scores: readonly PageScore[], group: (page: FitPage) => string | undefined): Map<string, AggregateScores> {
-  const groups = new Map<string, PageScore[]>();
+export function scoresBy(pages: readonly FitPage[], scores: readonly FitScore[], group: (page: FitPage) => string | undefined): Map<string, FitAggregate> {
+  const groups = new Map<string, FitScore[]>();
   pages.forEach((page, i) => {
     const g = group(page);
     if (g === undefined) return;
@@ -85,10 +84,10 @@ export function scoresBy(pages: readonly FitPage[], scores: readonly PageScore[]
  * across the blocks of each fold (the model keeps its weights; the feature's information is
  * gone). Cheap beside refitting, so it can be done for every feature.
  */
-export function permutedScores(pages: readonly FitPage[], cv: CvResult, column: number, calibration: number, seed = 1): PageScore[] {
+export function permutedScores(pages: readonly FitPage[], cv: CvResult, column: number, calibration: number, seed = 1): FitScore[] {
   let state = seed;
   const random = (): number => (state = (Math.imul(state, 48271) >>> 0) % 2147483647) / 2147483647;
-  const scores: PageScore[] = new Array(pages.length);
+  const scores: FitScore[] = new Array(pages.length);
   for (let k = 0; k < cv.models.length; k++) {
     const model = cv.models[k]!.blockModel;
     applyUnitWeights(pages, weightArray(cv.models[k]!.unitWeights));

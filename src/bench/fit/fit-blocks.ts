@@ -6,7 +6,7 @@ import { BLOCK_FEATURE_COUNT, BLOCK_FEATURES, setUnitColumns, type BlockFeatureN
 import { blockContext, CONTEXT_FEATURE_COUNT } from '../../score/block-context.js';
 import { logistic, PASS2_FEATURES, weightVector, type BlockModelFeature, type BlockModelWeights } from '../../score/block-model.js';
 import { chooseBodyBlocks } from '../../score/select.js';
-import { aggregate, pageScores, TOKENIZERS, type AggregateScores, type PageScore } from '../metrics.js';
+import { aggregate, meanWordF1, pageScores, TOKENIZERS, wordScore, type AggregateScores, type PageScore } from '../metrics.js';
 import { unitScoresOf, type FitPage } from './dataset.js';
 import { fitLogistic, type LogisticData } from './logistic.js';
 import { fitGbdt, type GbdtOptions } from './gbdt.js';
@@ -132,12 +132,17 @@ export function selectedText(page: FitPage, p: ArrayLike<number>, calibration: n
     .join('\n\n');
 }
 
-export function scorePage(page: FitPage, text: string): PageScore {
-  return pageScores(text, page.truth, { tokenizer: TOKENIZERS[page.tokenization] });
+/** A page's score in both metrics: AEB's token 4-grams, and WCXB's bag-of-words F1 (metrics/word-f1.ts). */
+export type FitScore = PageScore & { wordF1: number };
+/** A group's figures: AEB's (F1 of the mean P and R) and WCXB's (mean of per-page word F1). */
+export type FitAggregate = AggregateScores & { wordF1: number };
+
+export function scorePage(page: FitPage, text: string): FitScore {
+  return { ...pageScores(text, page.truth, { tokenizer: TOKENIZERS[page.tokenization] }), wordF1: wordScore(text, page.truth).f1 };
 }
 
-export function aggregateScores(scores: readonly PageScore[], bootstrapSamples = 0): AggregateScores {
-  return aggregate(scores, { bootstrapSamples });
+export function aggregateScores(scores: readonly FitScore[], bootstrapSamples = 0): FitAggregate {
+  return { ...aggregate(scores, { bootstrapSamples }), wordF1: meanWordF1(scores.map((s) => ({ f1: s.wordF1 }))) };
 }
 
 function named<N extends string>(names: readonly N[], weights: readonly number[]): Partial<Record<N, number>> {

@@ -2,47 +2,53 @@
  * Fitting the page-type decision (score/page-type.ts) on pages labelled with their type.
  * Pure.
  *
- * Collections name types their own way; they map to broadsheet's three:
+ * Collections name types their own way; they map to broadsheet's eight:
  *   article ← article (and every AEB and samples/ page: all are news articles);
- *   listing ← listing, collection;
- *   other   ← service, product, forum, documentation, and anything else named.
+ *   WCXB's listing, forum, product, documentation, collection, service ← themselves;
+ *   the local web's comment pages are forum threads; its photo galleries are `other`.
  */
-import { decidePageType, PAGE_TYPE_FEATURES, type PageType, type PageTypeWeights } from '../../score/page-type.js';
+import { decidePageType, PAGE_TYPE_FEATURES, PAGE_TYPES, type PageType, type PageTypeWeights } from '../../score/page-type.js';
 import { siteFolds, type FitPage } from './dataset.js';
 import { dominantScript, type ScriptName } from '../../text/index.js';
 import { fitLogistic } from './logistic.js';
 
+const KNOWN = new Set<string>(PAGE_TYPES);
+
 export function pageTypeOf(page: FitPage): PageType | undefined {
   const t = page.pageType ?? (page.corpus === 'aeb' || page.corpus === 'samples' ? 'article' : undefined);
   if (t === undefined) return undefined;
-  if (t === 'article') return 'article';
-  if (t === 'listing' || t === 'collection') return 'listing';
-  // Everything else the collections name (service, product, forum, documentation; the local
-  // web's galleries and comment pages) is `other`.
-  return 'other';
+  if (t === 'gallery') return 'other';
+  return KNOWN.has(t) ? (t as PageType) : 'other';
 }
 
-export function fitPageType(pages: readonly FitPage[], l2: number): PageTypeWeights {
+/**
+ * How much a type's pages weigh in training: (pages ÷ pages of the type)^`balance`, so that a
+ * type of 100 pages is not drowned by 1,000 articles (balance 0: every page counts once; 1: every
+ * type counts the same). Fitted as a hyper-parameter by `npm run fit -- --page-type-only`.
+ */
+export const DEFAULT_TYPE_BALANCE = 0.5;
+
+export function fitPageType(pages: readonly FitPage[], l2: number, balance = DEFAULT_TYPE_BALANCE): PageTypeWeights {
   const labelled = pages.filter((p) => pageTypeOf(p) !== undefined);
   const d = PAGE_TYPE_FEATURES.length;
-  const fit = (rows: readonly FitPage[], positive: (t: PageType) => boolean): Partial<Record<(typeof PAGE_TYPE_FEATURES)[number], number>> => {
-    // One class only (e.g. AEB alone, all articles): nothing to tell apart, no weights.
-    const positives = rows.filter((p) => positive(pageTypeOf(p)!)).length;
-    if (positives === 0 || positives === rows.length) return {};
-    const x = new Float64Array(rows.length * d);
-    const y = new Float64Array(rows.length);
-    const w = new Float64Array(rows.length).fill(1);
-    rows.forEach((p, r) => {
-      x.set(p.pageFeatures, r * d);
-      y[r] = positive(pageTypeOf(p)!) ? 1 : 0;
-    });
-    const { weights } = fitLogistic({ x, y, w, rows: rows.length, dims: d }, { l2 });
-    return Object.fromEntries(PAGE_TYPE_FEATURES.map((n, j) => [n, Math.round(weights[j]! * 1e4) / 1e4]));
-  };
-  return {
-    article: fit(labelled, (t) => t === 'article'),
-    listing: fit(labelled.filter((p) => pageTypeOf(p) !== 'article'), (t) => t === 'listing'),
-  };
+  const n = new Map<PageType, number>();
+  for (const p of labelled) n.set(pageTypeOf(p)!, (n.get(pageTypeOf(p)!) ?? 0) + 1);
+  const x = new Float64Array(labelled.length * d);
+  const w = new Float64Array(labelled.length);
+  labelled.forEach((p, r) => {
+    x.set(p.pageFeatures, r * d);
+    w[r] = (labelled.length / n.get(pageTypeOf(p)!)! / n.size) ** balance;
+  });
+  const out: PageTypeWeights = {};
+  for (const type of PAGE_TYPES) {
+    // A type with no pages (or only its pages) has nothing to tell apart: no weights, never decided.
+    const positives = n.get(type) ?? 0;
+    if (positives === 0 || positives === labelled.length) continue;
+    const y = Float64Array.from(labelled, (p) => (pageTypeOf(p) === type ? 1 : 0));
+    const { weights } = fitLogistic({ x, y, w, rows: labelled.length, dims: d }, { l2 });
+    out[type] = Object.fromEntries(PAGE_TYPE_FEATURES.map((f, j) => [f, Math.round(weights[j]! * 1e4) / 1e4]));
+  }
+  return out;
 }
 
 export interface PageTypeScores {
@@ -56,7 +62,7 @@ export interface PageTypeScores {
 }
 
 export function scorePageTypes(pages: readonly FitPage[], weightsFor: (page: FitPage) => PageTypeWeights): PageTypeScores {
-  const types: PageType[] = ['article', 'listing', 'other'];
+  const types: readonly PageType[] = PAGE_TYPES;
   const confusion = Object.fromEntries(types.map((t) => [t, Object.fromEntries(types.map((u) => [u, 0]))])) as PageTypeScores['confusion'];
   let right = 0;
   let n = 0;
@@ -82,11 +88,11 @@ export function scorePageTypes(pages: readonly FitPage[], weightsFor: (page: Fit
  * The page-type decision cross-validated alone, grouped by site (dataset.ts `siteFolds`): each
  * fold's weights are fitted on the other folds' pages. Returns each page's fold weights.
  */
-export function crossValidatePageType(pages: readonly FitPage[], folds: number, l2: number): Map<FitPage, PageTypeWeights> {
+export function crossValidatePageType(pages: readonly FitPage[], folds: number, l2: number, balance = DEFAULT_TYPE_BALANCE): Map<FitPage, PageTypeWeights> {
   const fold = siteFolds(pages, folds);
   const out = new Map<FitPage, PageTypeWeights>();
   for (let k = 0; k < folds; k++) {
-    const weights = fitPageType(pages.filter((_, i) => fold[i] !== k), l2);
+    const weights = fitPageType(pages.filter((_, i) => fold[i] !== k), l2, balance);
     pages.forEach((p, i) => {
       if (fold[i] === k) out.set(p, weights);
     });

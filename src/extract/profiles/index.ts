@@ -1,0 +1,44 @@
+/**
+ * Extraction profiles per page type, chosen by the page-type decision (score/page-type.ts).
+ * Pure: a profile is data — how much more (or less) of the page the body takes than an
+ * article's, as a shift of the block model's calibration (score/select.ts `chooseBodyBlocks`)
+ * — and the choice is one small predicate. A forum thread's main content is every post, a
+ * listing's every item, a product's title, description and specifications: the article's
+ * calibration stops at its one run of prose, and these pages' truths are wider.
+ *
+ * The shifts are fitted (`npm run fit -- --profiles`, src/score/fitted-profiles.ts): chosen by
+ * word F1 on pages of other sites, and a type keeps its profile only if that helps out of fold.
+ * A type without a fitted shift, and a page whose type is unclear, gets the article profile,
+ * and the explanation says so.
+ */
+import type { PageType, PageTypeDecision } from '../../score/page-type.js';
+import { FITTED_PROFILES } from '../../score/fitted-profiles.js';
+
+export interface ProfileParams {
+  /** Logit shift of the block model's calibration per type (positive: take more blocks). */
+  shifts: Partial<Record<PageType, number>>;
+  /** Below this probability of its type, a page's type is unclear: the article profile runs. */
+  unclearBelow: number;
+}
+
+export const DEFAULT_PROFILE_PARAMS: Readonly<ProfileParams> = Object.freeze({ shifts: FITTED_PROFILES.shifts, unclearBelow: FITTED_PROFILES.unclearBelow });
+
+export interface ProfileChoice {
+  /** The profile that ran: a page type's name, or `article`. */
+  profile: PageType;
+  /** The calibration shift it applies (0 for the article profile). */
+  shift: number;
+  /** Why, in words. */
+  reason: string;
+}
+
+export function chooseProfile(decision: Pick<PageTypeDecision, 'type' | 'confidence'>, params: ProfileParams = DEFAULT_PROFILE_PARAMS): ProfileChoice {
+  const pct = `${Math.round(decision.confidence * 100)} %`;
+  if (decision.type === 'article') return { profile: 'article', shift: 0, reason: `the page is an article (${pct})` };
+  if (decision.confidence < params.unclearBelow) {
+    return { profile: 'article', shift: 0, reason: `type unclear (${decision.type} at ${pct}, below ${Math.round(params.unclearBelow * 100)} %): the article profile` };
+  }
+  const shift = params.shifts[decision.type];
+  if (shift === undefined || shift === 0) return { profile: 'article', shift: 0, reason: `${decision.type} (${pct}) has no profile that helped on pages of other sites: the article profile` };
+  return { profile: decision.type, shift, reason: `${decision.type} (${pct}): its profile takes ${shift > 0 ? 'more' : 'less'} of the page than an article's (calibration ${shift > 0 ? '+' : ''}${shift})` };
+}

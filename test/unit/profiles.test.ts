@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { chooseProfile } from '../../src/extract/profiles/index.js';
+
+const params = { shifts: { forum: 1.5, listing: 2 }, unclearBelow: 0.4 };
+
+test('an article runs the article profile', () => {
+  expect(chooseProfile({ type: 'article', confidence: 0.9 }, params)).toMatchObject({ profile: 'article', shift: 0 });
+});
+
+test("a type with a fitted profile runs it, and the reason names the type and its shift", () => {
+  const c = chooseProfile({ type: 'forum', confidence: 0.8 }, params);
+  expect(c).toMatchObject({ profile: 'forum', shift: 1.5 });
+  expect(c.reason).toMatch(/forum \(80 %\).*more/u);
+});
+
+test('an unclear type gets the article profile and says so', () => {
+  const c = chooseProfile({ type: 'forum', confidence: 0.3 }, params);
+  expect(c).toMatchObject({ profile: 'article', shift: 0 });
+  expect(c.reason).toMatch(/unclear.*article profile/u);
+});
+
+test('a type whose profile did not help out of fold gets the article profile and says so', () => {
+  const c = chooseProfile({ type: 'product', confidence: 0.9 }, params);
+  expect(c).toMatchObject({ profile: 'article', shift: 0 });
+  expect(c.reason).toMatch(/no profile that helped.*article profile/u);
+});
