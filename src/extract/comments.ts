@@ -108,10 +108,18 @@ function stripAuthorTail(raw: string): string {
 
 /**
  * `pageIsArticle`: the page-type decision judged the page an article. Only an article's body
- * gives up the comment blocks it took: on other pages (forums, Q&A, product pages with reviews)
- * the posts are the page's content as WCXB's truth has it, and the body keeps what it took.
+ * gives up the comment blocks it took: on other pages (Q&A, product pages with reviews) the posts
+ * are the page's content as WCXB's truth has it, and the body keeps what it took.
+ * `pageMayBeThread`: the decision judged the page a forum. Comment structure is one of that
+ * decision's own signals, so an article followed by a long comment section is often typed
+ * `forum` too; there the page's structure decides — a thread's opening post is built as its
+ * replies are, an article's body is not.
  */
-export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[], options: { pageIsArticle: boolean } = { pageIsArticle: true }): CommentsFound {
+export function findComments(
+  tree: LayoutTree,
+  bodyBlocks: readonly LeafBlock[],
+  options: { pageIsArticle: boolean; pageMayBeThread?: boolean } = { pageIsArticle: true },
+): CommentsFound {
   const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, bodyBlocksInComments: [] };
   if (bodyBlocks.length === 0) return none;
   const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
@@ -132,7 +140,8 @@ export function findComments(tree: LayoutTree, bodyBlocks: readonly LeafBlock[],
   // page's content, so the body keeps the ones it took; on an article, body blocks in a comment
   // leave the body.
   const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
-  const thread = !options.pageIsArticle || (opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id)));
+  const openingLikeReplies = opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id));
+  const thread = openingLikeReplies || !(options.pageIsArticle || options.pageMayBeThread === true);
   if (!thread) {
     // An article's comments follow its body: an item with body text after it is part of the
     // article (an embedded post or tweet quoted between paragraphs), not a comment. AEB's

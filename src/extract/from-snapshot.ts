@@ -185,7 +185,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   }
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
-  const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article' });
+  const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   const article = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
