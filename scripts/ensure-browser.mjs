@@ -79,11 +79,8 @@ async function main() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && hasAptGet()) {
-    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium and its headless shell (and CJK fonts, so Chinese and Japanese pages lay out as they do for readers, and uBlock Origin\'s package for its EasyList and EasyPrivacy, which live pages are matched against) with apt-get.\n');
-    // Debian's headless shell too, where the release has it: broadsheet prefers it for headless
-    // runs (src/render/browser.ts HEADLESS_SHELL_PATHS); a release without it keeps the full browser.
+    process.stderr.write('ensure-browser: no Chromium found; installing Debian\'s chromium (and CJK fonts, so Chinese and Japanese pages lay out as they do for readers, and uBlock Origin\'s package for its EasyList and EasyPrivacy, which live pages are matched against) with apt-get.\n');
     if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk', 'webext-ublock-origin-chromium'])) {
-      if (spawnSync('apt-cache', ['show', 'chromium-headless-shell'], { stdio: 'ignore' }).status === 0) run('apt-get', ['install', '-y', 'chromium-headless-shell']);
       const after = await findChromium();
       if (after && 'path' in after) {
         process.stderr.write(`ensure-browser: installed Chromium at ${after.path}\n`);

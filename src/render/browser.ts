@@ -19,17 +19,6 @@ export const SYSTEM_CHROMIUM_PATHS: readonly string[] = [
   '/snap/bin/chromium',
 ];
 
-/**
- * Chromium's headless shell (Debian's `chromium-headless-shell`, the old headless mode that
- * Playwright itself uses for headless runs), tried before the system paths above for headless
- * launches when it is installed: the same Chromium version renders the same snapshots for less.
- * Measured on AEB (60 pages, concurrency 2, two runs each in turn, loaded 2-core machine,
- * `BROADSHEET_CHROMIUM=… npm run bench:speed -- --no-peer --pages 60 --split`): the same texts
- * byte for byte, Chromium CPU 94 and 94 against 105 and 114 ms per page, its browser process 22 against
- * 50–54 ms per page, Chromium RSS 1.1 against 2.1 GiB. A machine without it finds the full browser.
- */
-export const HEADLESS_SHELL_PATHS: readonly string[] = ['/usr/bin/chromium-headless-shell'];
-
 /** The environment variable that names a Chromium binary explicitly. */
 export const CHROMIUM_ENV_VAR = 'BROADSHEET_CHROMIUM';
 
@@ -50,7 +39,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 export interface ChromiumLocation {
   executablePath: string;
-  source: 'env' | 'playwright' | 'headless-shell' | 'system';
+  source: 'env' | 'playwright' | 'system';
 }
 
 /** What to tell a user who has no browser; shared by the error and the CLI. */
@@ -60,7 +49,7 @@ export const BROWSER_INSTALL_HELP = [
   '  - Debian/Ubuntu: apt-get install chromium   (as root, or with sudo)',
   '  - where downloads work: npx playwright install chromium',
   `  - or point at an existing binary: ${CHROMIUM_ENV_VAR}=/path/to/chromium`,
-  `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${[...HEADLESS_SHELL_PATHS, ...SYSTEM_CHROMIUM_PATHS].join(', ')}.`,
+  `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${SYSTEM_CHROMIUM_PATHS.join(', ')}.`,
 ].join('\n');
 
 /** Playwright's own downloaded Chromium, if it is installed; never throws. */
@@ -75,10 +64,9 @@ function playwrightChromium(): string | undefined {
 
 /**
  * Finds a Chromium binary: `$BROADSHEET_CHROMIUM` (an error if set but missing), then
- * Playwright's download, then (for headless runs) the system's headless shell, then the system
- * paths. Throws `BrowserNotFoundError` with install help.
+ * Playwright's download, then the system paths. Throws `BrowserNotFoundError` with install help.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env, options: { headless?: boolean } = {}): ChromiumLocation {
+export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
   const fromEnv = env[CHROMIUM_ENV_VAR];
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!existsSync(fromEnv)) {
@@ -90,8 +78,6 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, options: { he
   }
   const downloaded = playwrightChromium();
   if (downloaded) return { executablePath: downloaded, source: 'playwright' };
-  const shell = options.headless === false ? undefined : HEADLESS_SHELL_PATHS.find((path) => existsSync(path));
-  if (shell) return { executablePath: shell, source: 'headless-shell' };
   const system = SYSTEM_CHROMIUM_PATHS.find((path) => existsSync(path));
   if (system) return { executablePath: system, source: 'system' };
   throw new BrowserNotFoundError(BROWSER_INSTALL_HELP);
@@ -114,7 +100,7 @@ export interface LaunchBrowserOptions {
  * Playwright still kills the process if Node exits without closing it.
  */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
-  const executablePath = options.executablePath ?? findChromium(process.env, { headless: options.headless ?? true }).executablePath;
+  const executablePath = options.executablePath ?? findChromium().executablePath;
   try {
     return await chromium.launch({
       executablePath,

@@ -2,13 +2,11 @@
  * Finding, launching and closing Chromium; the session's ownership and concurrency rules.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserLaunchError, BrowserNotFoundError, ConfigError } from '../../src/errors.js';
 import {
   CHROMIUM_ENV_VAR,
   SYSTEM_CHROMIUM_PATHS,
-  HEADLESS_SHELL_PATHS,
   findChromium,
   launchBrowser,
   withBrowser,
@@ -43,19 +41,8 @@ test.describe('findChromium', () => {
 
   test('without the variable, an installed browser is found', () => {
     const found = findChromium({});
-    expect(['playwright', 'headless-shell', 'system']).toContain(found.source);
+    expect(['playwright', 'system']).toContain(found.source);
     if (found.source === 'system') expect(SYSTEM_CHROMIUM_PATHS).toContain(found.executablePath);
-    if (found.source === 'headless-shell') expect(HEADLESS_SHELL_PATHS).toContain(found.executablePath);
-  });
-
-  test('the headless shell is preferred for headless runs only when it is installed; a headed run gets the full browser', () => {
-    const shell = HEADLESS_SHELL_PATHS.find((path) => existsSync(path));
-    const headless = findChromium({});
-    const headed = findChromium({}, { headless: false });
-    expect(headed.source).not.toBe('headless-shell');
-    if (headless.source === 'playwright') return; // Playwright's own download comes first either way
-    if (shell) expect(headless).toEqual({ executablePath: shell, source: 'headless-shell' });
-    else expect(headless.source).toBe('system');
   });
 
   test('scripts/ensure-browser.mjs looks in the same system paths', async () => {
