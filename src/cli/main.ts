@@ -42,7 +42,12 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Comman
 async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
   const named = COMMANDS.find(([name]) => name === argv[0]);
   const wanted = named ? [named] : COMMANDS;
-  return Promise.all(wanted.map(([, load]) => load()));
+  // One after the other: Node 20 fails a require() of an ES module (a CommonJS dependency of one
+  // command's graph loading an ESM-only package) while another import() is evaluating the same
+  // graph ("Cannot read properties of undefined (reading 'getStatus')", seen on `--help`).
+  const factories: CommandFactory[] = [];
+  for (const [, load] of wanted) factories.push(await load());
+  return factories;
 }
 
 export async function main(argv: string[]): Promise<number> {
