@@ -75,7 +75,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--summary', 'print a one-line-per-input table instead of the article bodies (not with --format: use --out FILE for the records)')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--user-agent <ua>', 'User-Agent for live URLs')
-    .option('--settle-ms <ms>', 'live URLs: how long a page may keep changing after load before it is read as it is (its body text stable, no DOM mutation adding text, no request of its own origin pending); JSON "live.settle" says how long it waited and why it stopped (settled, budget, no-change)', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.settleMs)
+    .option('--settle-ms <ms>', 'live URLs: how long a page may keep changing after load before it is read as it is (its body text stable, no DOM mutation adding text, no request of its own origin pending); JSON "live.settle" says how long it waited and why it stopped (settled, budget, no-change, no-script)', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.settleMs)
     .option('--scroll-ms <ms>', 'live URLs: budget for scrolling through the page so lazy content loads (endless feeds stop here); 0: no scrolling', intOption(0, 600_000), DEFAULT_LIVE_OPTIONS.scrollMs)
     .addOption(new Option('--consent <mode>', 'live URLs: consent dialogs — auto: reject where the article stays readable, accept only on a consent wall; reject; accept; leave (no press). Overlays left over are set aside either way').choices([...CONSENT_MODES]).default(DEFAULT_LIVE_OPTIONS.consent))
     .option('--no-block-ads', 'live URLs: do not refuse ads and trackers (by default matched against EasyList and EasyPrivacy from Debian\'s webext-ublock-origin-chromium, inside the fetch guard)')
