@@ -280,6 +280,8 @@ export class RenderSession {
   private readonly defaults: RenderOptionsInput;
   private readonly openContexts = new Set<BrowserContext>();
   private readonly idle: Worker[] = [];
+  /** Workers of failed pages being closed after their page has answered (each holds its slot until closed). */
+  private readonly closing = new Set<Promise<void>>();
   private readonly maxWorkers: number;
   private readonly maxRendersPerWorker: number;
   private closed = false;
@@ -479,8 +481,19 @@ export class RenderSession {
         throw error;
       }
     } finally {
-      if (worker) await this.returnWorker(worker, healthy);
-      this.slots.release();
+      if (worker && !healthy) {
+        // A failed page's answer does not wait for its worker to close (up to
+        // CONTEXT_CLOSE_TIMEOUT_MS on a renderer stuck in a script): the page ends at its budget,
+        // and its slot stays taken until the close is done, so no more pages run than allowed.
+        const closing = this.returnWorker(worker, false).finally(() => {
+          this.slots.release();
+          this.closing.delete(closing);
+        });
+        this.closing.add(closing);
+      } else {
+        if (worker) await this.returnWorker(worker, healthy);
+        this.slots.release();
+      }
     }
   }
 
@@ -488,6 +501,7 @@ export class RenderSession {
   async close(): Promise<void> {
     this.closed = true;
     this.idle.length = 0;
+    await Promise.all([...this.closing]);
     await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
     for (const browser of this.relaunched) await browser.close().catch(() => undefined);
