@@ -40,13 +40,13 @@ export interface RenderOptions {
    */
   timeBudgetMs: number;
   /**
-   * Live pages with scripts: how long the page may keep changing after `load` before it is read
+   * Live pages with scripts (and saved pages run with scripts): how long the page may keep changing after `load` before it is read
    * as it is (src/render/live/settle.ts); 0 reads it at once.
    */
   settleMs: number;
-  /** Live pages with scripts: the budget of scrolling through for lazy content; 0 turns it off. */
+  /** Live and saved pages with scripts: the budget of scrolling through for lazy content; 0 turns it off. */
   scrollMs: number;
-  /** Live pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
+  /** Live and saved pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
   consent: ConsentMode;
   /** Live pages: refuse ads and trackers (EasyList, EasyPrivacy; src/render/live/adblock.ts). */
   blockAds: boolean;

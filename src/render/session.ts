@@ -28,7 +28,7 @@ import { takeSnapshotText } from './snapshot.js';
 import { phaseBetween, RendererMetrics, type RendererTimings } from './renderer-metrics.js';
 import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
 import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
-import { prepareLivePage, type LiveRecord } from './live/prepare.js';
+import { prepareLivePage, type LiveOptions, type LiveRecord } from './live/prepare.js';
 
 export type { RenderInput } from '../input/types.js';
 
@@ -62,7 +62,7 @@ export interface RenderedPage {
   clock: PageClock;
   /** What was cut from the markup before rendering (src/markup/prepare.ts); empty for most pages. */
   cuts: PageCut[];
-  /** Live pages run with scripts: how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
+  /** Pages run with scripts (live, or saved with `javaScript`): how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
   live?: LiveRecord;
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
@@ -419,7 +419,9 @@ export class RenderSession {
       navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, loadMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
-    if (input.kind !== 'html') return this.renderOnce(input, prepared, use, bounded, clock);
+    // A saved page run with scripts takes the live steps, which spend from its clock (its
+    // markup preparation already did); without scripts its load and snapshot split the budget as above.
+    if (input.kind !== 'html' || resolved.javaScript) return this.renderOnce(input, prepared, use, bounded, clock);
     return this.renderOnce(input, prepared, use, bounded);
   }
 
@@ -655,6 +657,10 @@ export class RenderSession {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }
       }
+      // With scripts on, a saved page's scripts may build its body after `load` (from inline
+      // data, on scroll, behind a consent dialog): the same live steps as a URL, from the same
+      // budget. Without scripts nothing would change after `load`: saved pages skip them.
+      if (options.javaScript) live = await this.withLiveNotes(worker, () => prepareLivePage(page, liveStepOptions(options, clock)));
     } else {
       // The fetch guard: Node fetches the document (and every subrequest) under its limits.
       const limits: FetchLimits = {
@@ -713,6 +719,20 @@ export class RenderSession {
    * scrolls it and sets overlays aside (live/prepare.ts). Returns the HTTP status and that record.
    */
   private async loadLive(worker: Worker, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
+    let status = 0;
+    const live = await this.withLiveNotes(worker, async () => {
+      const loaded = await this.navigateLive(worker.page, url, options, clock);
+      status = loaded.status;
+      return loaded.live;
+    });
+    return { status, ...(live ? { live } : {}) };
+  }
+
+  /**
+   * Runs `steps` (a live page's load and live steps) with the page's JS dialogs dismissed as
+   * they open, and notes them and the pop-ups closed meanwhile in the live record it returns.
+   */
+  private async withLiveNotes(worker: Worker, steps: () => Promise<LiveRecord | undefined>): Promise<LiveRecord | undefined> {
     // alert/confirm/prompt/beforeunload never block a run: dismissed, and noted in the record.
     const dialogs: string[] = [];
     const onDialog = (dialog: Dialog): void => {
@@ -722,12 +742,12 @@ export class RenderSession {
     worker.page.on('dialog', onDialog);
     const popupsBefore = worker.popups;
     try {
-      const loaded = await this.navigateLive(worker.page, url, options, clock);
-      if (loaded.live) {
-        loaded.live.dialogs = dialogs;
-        loaded.live.popups = worker.popups - popupsBefore;
+      const live = await steps();
+      if (live) {
+        live.dialogs = dialogs;
+        live.popups = worker.popups - popupsBefore;
       }
-      return loaded;
+      return live;
     } finally {
       worker.page.off('dialog', onDialog);
     }
@@ -770,15 +790,19 @@ export class RenderSession {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
     });
     if (!options.javaScript) return { status };
-    // Settling, consent, scrolling and overlays spend from the page's budget; the snapshot keeps its least time.
-    const live = await prepareLivePage(page, {
-      settleMs: options.settleMs,
-      scrollMs: options.scrollMs,
-      consent: options.consent,
-      budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
-    });
+    const live = await prepareLivePage(page, liveStepOptions(options, clock));
     return { status, live };
   }
+}
+
+/** Settling, consent, scrolling and overlays spend from the page's budget; the snapshot keeps its least time. */
+function liveStepOptions(options: RenderOptions, clock?: PageClock): LiveOptions {
+  return {
+    settleMs: options.settleMs,
+    scrollMs: options.scrollMs,
+    consent: options.consent,
+    budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
+  };
 }
 
 /**

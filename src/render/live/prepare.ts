@@ -1,6 +1,7 @@
 /**
  * A live page made ready for its snapshot, as a reader would see it (issue 24): run after the
- * navigation, before the layout snapshot, only for live pages (saved pages never come here).
+ * navigation, before the layout snapshot, for live pages and for saved pages run with scripts on
+ * (whose scripts may build the body after `load`; without scripts saved pages never come here).
  *
  * Named steps, each bounded and each recorded:
  * 1. settle   — watch until the candidate body's text stops changing (settle.ts);
