@@ -277,6 +277,7 @@ async function extractOne(
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,
+        ...(options.hostAddresses !== undefined ? { hostAddresses: options.hostAddresses } : {}),
         ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
         ...(options.scrollMs !== undefined ? { scrollMs: options.scrollMs } : {}),
         ...(options.consent !== undefined ? { consent: options.consent } : {}),

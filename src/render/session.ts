@@ -27,7 +27,7 @@ import { startPageClock, type PageClock } from './page-clock.js';
 import { takeSnapshotText } from './snapshot.js';
 import { phaseBetween, RendererMetrics, type RendererTimings } from './renderer-metrics.js';
 import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
-import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
+import { applyGuardedLivePolicy, prefetchDocument, type GuardedStats } from './live-guard.js';
 import { prepareLivePage, type LiveOptions, type LiveRecord } from './live/prepare.js';
 
 export type { RenderInput } from '../input/types.js';
@@ -624,6 +624,7 @@ export class RenderSession {
     const beforeLoad = await worker.metrics?.read();
     const loadStarted = performance.now();
     let stats: RequestStats;
+    let guarded: GuardedStats | undefined;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
     let live: LiveRecord | undefined;
@@ -667,6 +668,7 @@ export class RenderSession {
         ...DEFAULT_FETCH_LIMITS,
         allowPrivateNetwork: options.allowPrivateNetwork,
         allowedAddresses: options.allowedAddresses,
+        hostAddresses: options.hostAddresses,
         maxBodyBytes: options.maxResponseBytes,
         timeoutMs: Math.max(1, Math.min(options.navigationTimeoutMs, clock?.remainingMs() ?? Infinity)),
       };
@@ -678,7 +680,7 @@ export class RenderSession {
       }
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
-      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
+      stats = guarded = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
       ({ status: httpStatus, live } = await this.loadLive(worker, document.url, options, clock));
     }
     const loadMs = performance.now() - loadStarted;
@@ -691,6 +693,7 @@ export class RenderSession {
       options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, leftMs)) } : options;
     const snapshotText = await snapshotSettled(page, snapshotOptions);
     const snapshotMs = performance.now() - snapshotStarted;
+    if (live && guarded) live.network = { fetched: guarded.fetched, bytes: guarded.bytes, ads: guarded.ads };
     const afterSnapshot = await worker.metrics?.read();
     const renderer =
       beforeLoad && afterLoad && afterSnapshot ? { renderer: { load: phaseBetween(beforeLoad, afterLoad), snapshot: phaseBetween(afterLoad, afterSnapshot) } } : {};

@@ -84,6 +84,11 @@ export interface LiveRecord {
   dialogs: string[];
   /** Pop-ups and new tabs the page opened, each closed at once; set by the session. */
   popups: number;
+  /**
+   * Live URLs: what went through the fetch guard until the snapshot ended — responses handed to
+   * the page, their decoded bytes, requests refused as ads or trackers; set by the session.
+   */
+  network?: { fetched: number; bytes: number; ads: number };
   /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
   interrupted?: string;
 }
