@@ -805,6 +805,8 @@ function liveStepOptions(options: RenderOptions, clock?: PageClock): LiveOptions
     scrollMs: options.scrollMs,
     consent: options.consent,
     budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
+    // A page stuck in a script is given up on after the script timeout, as its snapshot would be.
+    commandTimeoutMs: options.snapshotTimeoutMs,
   };
 }
 

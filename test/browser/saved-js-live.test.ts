@@ -99,11 +99,11 @@ test.describe('saved pages with --js take the live steps', () => {
 
   test('the live steps spend from the page\'s one time budget', async ({ browser }) => {
     // A 2.5 s budget: the steps (settle up to 4 s, scroll up to 3 s by default) must leave the snapshot its second.
-    const started = performance.now();
     const [result] = await extract(join(dir, 'rendered.html'), { browser, javaScript: true, timeBudgetMs: 2_500 });
     expect(result!.status).toBe('article');
     expect(liveOf(result!)!.ms).toBeLessThanOrEqual(1_600);
-    expect(performance.now() - started).toBeLessThan(8_000);
+    // The render (load, live steps, snapshot) within the budget; the snapshot's least second may pass it a little.
+    expect((result!.timingsMs as { renderMs: number }).renderMs).toBeLessThan(3_500);
   });
 
   test('without --js a saved page is read as saved: no live steps, the skeleton', async ({ browser }) => {
