@@ -94,14 +94,22 @@ test.describe('the live family', () => {
     }
   });
 
-  test('a page starts clean in every store: IndexedDB written by one page is not there for the next', async ({ browser }) => {
+  test('a page starts clean in every store: cookies, storage, IndexedDB and the tab\'s name written by one page are gone for the next', async ({ browser }) => {
+    // (A third-party frame cannot write storage at all in Chromium's contexts here: access is denied.)
     const server = createServer((request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       const write = request.url === '/write';
+      const writes = `indexedDB.open('visits', 1).onupgradeneeded = (e) => e.target.result.createObjectStore('v');
+        localStorage.setItem('seen', '1'); sessionStorage.setItem('seen', '1'); document.cookie = 'seen=1; max-age=3600'; window.name = 'seen';`;
+      const reads = `const left = [];
+        if (localStorage.getItem('seen')) left.push('localStorage');
+        if (sessionStorage.getItem('seen')) left.push('sessionStorage');
+        if (document.cookie.includes('seen=1')) left.push('cookie');
+        if (window.name === 'seen') left.push('window.name');
+        indexedDB.databases().then((all) => { if (all.some((d) => d.name === 'visits')) left.push('IndexedDB'); });
+        addEventListener('load', () => setTimeout(() => { if (left.length) document.getElementById('state').textContent = 'Welcome back, returning visitor: your reading history is remembered on this device (' + left.join(', ') + ').'; }, 100));`;
       response.end(`<title>visits</title><article><h1>Visits</h1><p id="state">${'A first visit reads the story as any reader would. '.repeat(4)}</p></article>
-        <script>
-        ${write ? "indexedDB.open('visits', 1).onupgradeneeded = (e) => e.target.result.createObjectStore('v');" : "indexedDB.databases().then((all) => { if (all.some((d) => d.name === 'visits')) document.getElementById('state').textContent = 'Welcome back, returning visitor: your reading history is remembered on this device.'; });"}
-        </script>`);
+        <script>${write ? writes : reads}</script>`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const session = new RenderSession(browser, { concurrency: 1, defaults: { allowPrivateNetwork: true } });
@@ -113,6 +121,19 @@ test.describe('the live family', () => {
       const second = await text('/read');
       expect(second).toContain('A first visit');
       expect(second).not.toContain('returning visitor');
+      // The check itself works: in a context nobody cleans, the second page sees every store the first wrote.
+      const plain = await browser.newContext();
+      try {
+        const tab = await plain.newPage();
+        await tab.goto(origin + '/write');
+        await tab.waitForTimeout(300);
+        await tab.goto(origin + '/read');
+        await expect(tab.locator('#state')).toContainText('returning visitor');
+        const seen = await tab.locator('#state').textContent();
+        for (const store of ['localStorage', 'sessionStorage', 'cookie', 'window.name', 'IndexedDB']) expect(seen).toContain(store);
+      } finally {
+        await plain.close();
+      }
     } finally {
       await session.close();
       server.closeAllConnections();

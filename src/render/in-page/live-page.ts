@@ -47,7 +47,7 @@ export interface LiveProbe {
   mutations: number;
   scrollHeight: number;
   readyState: string;
-  /** The document has scripts (without any, nothing will change and nothing loads on scroll). */
+  /** The document has scripts, elements or handler attributes (without any, nothing will change and nothing loads on scroll). */
   scripted: boolean;
 }
 
@@ -300,6 +300,13 @@ export function liveInPage(command: LiveCommand): unknown {
       return true;
     }
     case 'probe': {
+      /** Handlers in attributes (`<body onload=…>`) are scripts too, though `document.scripts` does not count them. */
+      const hasInlineHandlers = (): boolean => {
+        for (const element of Array.from(document.querySelectorAll('*'))) {
+          for (const name of element.getAttributeNames()) if (name.startsWith('on')) return true;
+        }
+        return false;
+      };
       const { best, pageChars } = candidateBody(allElements());
       const around = best ? (best.element.closest('article, main, [role=main]') ?? best.element) : document.body;
       const live = w.__broadsheetLive;
@@ -316,7 +323,7 @@ export function liveInPage(command: LiveCommand): unknown {
         hash: hash(best?.text ?? ''),
         pageChars,
         weak: (best?.chars ?? 0) < STRONG_BODY_CHARS || (loading && (best?.chars ?? 0) < 2 * STRONG_BODY_CHARS),
-        scripted: document.scripts.length > 0,
+        scripted: document.scripts.length > 0 || hasInlineHandlers(),
         quietMs: live ? quiet(live.lastMutation, live.lastMutationTick) : 0,
         bodyQuietMs: live ? quiet(live.lastBodyMutation, live.lastBodyMutationTick) : 0,
         pending: live?.pending ?? 0,
