@@ -6,6 +6,10 @@
  *   'networkidle' })`, `page.content()`, Readability.js on jsdom (a fresh page per URL);
  * - Readability.js on the HTML fetched without a browser.
  * Each system's pass is timed on its own (pages ÷ wall time = pages/s), at the same concurrency.
+ * `broadsheet-no-block-ads` (asked for by `--compare-ads`) is broadsheet again with ad blocking
+ * off, run right after it: what blocking saves in time per page and bytes fetched, and what it
+ * does to F1. The family's third-party ad hosts are reached through `hostAddresses` (broadsheet's
+ * fetch guard) and the browser's `--host-resolver-rules` (the networkidle pipeline's Chromium).
  */
 import type { Browser } from 'playwright';
 import { extract, type ExtractionResult } from '../extract/extract.js';
@@ -13,8 +17,12 @@ import type { LiveFamily, LiveFamilyOptions, LiveKind, LivePageInfo } from '../t
 import { aggregate, pageScores, type PageScore } from './metrics.js';
 import { runReadability } from './peers/readability.js';
 
-export const LIVE_SYSTEMS = ['broadsheet', 'networkidle-readability', 'raw-readability'] as const;
+export const LIVE_SYSTEMS = ['broadsheet', 'broadsheet-no-block-ads', 'networkidle-readability', 'raw-readability'] as const;
 export type LiveSystem = (typeof LIVE_SYSTEMS)[number];
+/** Run unless others are asked for (`--compare-ads` adds `broadsheet-no-block-ads`). */
+export const DEFAULT_LIVE_SYSTEMS: readonly LiveSystem[] = ['broadsheet', 'networkidle-readability', 'raw-readability'];
+/** The systems that are broadsheet (their live steps are recorded), and whether each blocks ads. */
+const BROADSHEET_SYSTEMS: Partial<Record<LiveSystem, { blockAds?: boolean }>> = { broadsheet: {}, 'broadsheet-no-block-ads': { blockAds: false } };
 
 export interface LiveBenchOptions {
   browser: Browser;
@@ -37,8 +45,8 @@ export interface LivePageResult {
   url: string;
   kind: LiveKind;
   variant: number;
-  /** Per system: F1 of the page, its time, and what broadsheet recorded of the live steps. */
-  systems: Partial<Record<LiveSystem, { f1: number; ms: number; status: string; live?: unknown; text: string }>>;
+  /** Per system: F1 of the page, its time, and what broadsheet recorded of the live steps and its snapshot. */
+  systems: Partial<Record<LiveSystem, { f1: number; ms: number; status: string; live?: unknown; snapshotMs?: number; text: string }>>;
 }
 
 export interface LiveSystemSummary {
@@ -117,27 +125,34 @@ export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBench
     const infos: LivePageInfo[] = family.pages;
     const pages: LivePageResult[] = infos.map((p) => ({ url: p.url, kind: p.kind, variant: p.variant, systems: {} }));
     const systems: LiveBenchRun['systems'] = {};
-    for (const system of options.systems ?? LIVE_SYSTEMS) {
+    for (const system of options.systems ?? DEFAULT_LIVE_SYSTEMS) {
       const scores = new Map<string, PageScore>();
       const started = performance.now();
-      const record = (index: number, text: string, status: string, ms: number, live?: unknown): void => {
+      const record = (index: number, text: string, status: string, ms: number, extra: { live?: unknown; snapshotMs?: number } = {}): void => {
         const score = pageScores(text, infos[index]!.truth);
         scores.set(infos[index]!.url, score);
-        pages[index]!.systems[system] = { f1: score.f1, ms: Math.round(ms), status, text, ...(live !== undefined ? { live } : {}) };
+        pages[index]!.systems[system] = { f1: score.f1, ms: Math.round(ms), status, text, ...extra };
         options.onPage?.(system, infos[index]!.url);
       };
-      if (system === 'broadsheet') {
+      const broadsheet = BROADSHEET_SYSTEMS[system];
+      if (broadsheet) {
         await extract(
           infos.map((p) => p.url),
           {
             browser: options.browser,
             concurrency: options.concurrency,
             allowPrivateNetwork: true,
+            hostAddresses: family.hostAddresses,
             retainResults: false,
             ...options.broadsheet,
+            ...broadsheet,
             onResult: (result, index) => {
               const live = (result as { live?: unknown }).live;
-              record(index, resultText(result), result.status === 'error' ? `error: ${result.error.code}` : result.status, result.timingsMs.totalMs, live);
+              const snapshotMs = (result.timingsMs as { snapshotMs?: number }).snapshotMs;
+              record(index, resultText(result), result.status === 'error' ? `error: ${result.error.code}` : result.status, result.timingsMs.totalMs, {
+                ...(live !== undefined ? { live } : {}),
+                ...(snapshotMs !== undefined ? { snapshotMs } : {}),
+              });
             },
           },
         );
@@ -178,16 +193,35 @@ export function liveMarkdown(run: LiveBenchRun): string {
     `| pages/s | | ${systems.map((s) => run.systems[s]!.pagesPerSecond.toFixed(2)).join(' | ')} |`,
     '',
   ];
-  const lives = run.pages.map((p) => p.systems.broadsheet?.live as LiveTimings | undefined).filter((l): l is LiveTimings => l !== undefined);
-  if (lives.length > 0) {
-    const stat = (name: string, values: number[]): string => `| ${name} | ${Math.round(quantile(values, 0.5))} | ${Math.round(quantile(values, 0.95))} |`;
-    lines.push('| broadsheet, ms per live page | median | p95 |', '|---|---|---|');
-    lines.push(stat('settle', lives.map((l) => l.settle?.ms ?? 0)));
-    lines.push(stat('scroll', lives.map((l) => l.scroll?.ms ?? 0)));
-    lines.push(stat('all live steps', lives.map((l) => l.ms ?? 0)));
-    const reasons: Record<string, number> = {};
-    for (const l of lives) reasons[l.settle?.reason ?? '?'] = (reasons[l.settle?.reason ?? '?'] ?? 0) + 1;
-    lines.push('', `Settle reasons: ${Object.entries(reasons).map(([r, n]) => `${r} ${n}`).join(', ')}`, '');
+  const timed = (Object.keys(BROADSHEET_SYSTEMS) as LiveSystem[]).filter((s) => run.pages.some((p) => p.systems[s]?.live !== undefined));
+  if (timed.length > 0) {
+    const per = (s: LiveSystem): Array<{ live: LiveTimings; snapshotMs: number; ms: number }> =>
+      run.pages.flatMap((p) => {
+        const r = p.systems[s];
+        return r?.live !== undefined ? [{ live: r.live as LiveTimings, snapshotMs: r.snapshotMs ?? 0, ms: r.ms }] : [];
+      });
+    const cell = (values: number[]): string => `${Math.round(quantile(values, 0.5))} / ${Math.round(quantile(values, 0.95))}`;
+    const kb = (values: number[]): string => `${(quantile(values, 0.5) / 1024).toFixed(1)} / ${(quantile(values, 0.95) / 1024).toFixed(1)}`;
+    const rows: Array<[string, (s: LiveSystem) => string]> = [
+      ['settle, ms', (s) => cell(per(s).map((x) => x.live.settle?.ms ?? 0))],
+      ['scroll, ms', (s) => cell(per(s).map((x) => x.live.scroll?.ms ?? 0))],
+      ['snapshot, ms', (s) => cell(per(s).map((x) => x.snapshotMs))],
+      ['all live steps, ms', (s) => cell(per(s).map((x) => x.live.ms ?? 0))],
+      ['whole page (fetch to record), ms', (s) => cell(per(s).map((x) => x.ms))],
+      ['bytes fetched, kB', (s) => kb(per(s).map((x) => x.live.network?.bytes ?? 0))],
+      ['responses fetched', (s) => cell(per(s).map((x) => x.live.network?.fetched ?? 0))],
+      ['requests refused as ads/trackers', (s) => cell(per(s).map((x) => x.live.network?.ads ?? 0))],
+    ];
+    lines.push(`| per live page: median / p95 | ${timed.join(' | ')} |`, `|---|${timed.map(() => '---').join('|')}|`);
+    for (const [name, of] of rows) lines.push(`| ${name} | ${timed.map(of).join(' | ')} |`);
+    const total = (s: LiveSystem): number => per(s).reduce((sum, x) => sum + (x.live.network?.bytes ?? 0), 0);
+    lines.push(`| bytes fetched, all pages, kB | ${timed.map((s) => (total(s) / 1024).toFixed(0)).join(' | ')} |`);
+    for (const s of timed) {
+      const reasons: Record<string, number> = {};
+      for (const { live } of per(s)) reasons[live.settle?.reason ?? '?'] = (reasons[live.settle?.reason ?? '?'] ?? 0) + 1;
+      lines.push('', `Settle reasons (${s}): ${Object.entries(reasons).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+    }
+    lines.push('');
   }
   const worst = run.pages
     .filter((p) => (p.systems.broadsheet?.f1 ?? 1) < 0.9)
@@ -200,4 +234,5 @@ interface LiveTimings {
   ms?: number;
   settle?: { ms: number; reason: string };
   scroll?: { ms: number };
+  network?: { fetched: number; bytes: number; ads: number };
 }

@@ -51,7 +51,7 @@ interface ResultBase {
 interface RenderedResult {
   /** What the page budget cut before extraction (page-budget.ts); present only when something was. */
   cuts?: BudgetCut[];
-  /** Live pages with scripts: settle, consent, scroll, unclamp and overlay steps (src/render/live/prepare.ts). */
+  /** Live pages, and saved pages run with scripts: settle, consent, scroll, unclamp and overlay steps (src/render/live/prepare.ts). */
   live?: LiveRecord;
 }
 
@@ -277,6 +277,7 @@ async function extractOne(
         blockResources: options.blockResources,
         viewport: options.viewport,
         allowPrivateNetwork: options.allowPrivateNetwork,
+        ...(options.hostAddresses !== undefined ? { hostAddresses: options.hostAddresses } : {}),
         ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
         ...(options.scrollMs !== undefined ? { scrollMs: options.scrollMs } : {}),
         ...(options.consent !== undefined ? { consent: options.consent } : {}),

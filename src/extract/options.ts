@@ -58,6 +58,8 @@ export const extractOptionsSchema = z.object({
   userAgent: z.string().optional(),
   /** Live URLs: let pages reach loopback, private and link-local addresses (the fetch guard refuses them by default). */
   allowPrivateNetwork: z.boolean().default(false),
+  /** Live URLs: host names answered without DNS, name → address (a local test web serving third-party hosts). */
+  hostAddresses: z.record(z.string().min(1), z.ipv4().or(z.ipv6())).optional(),
   /** Live pages with scripts: the settle budget (ms) after `load` (src/render/live/settle.ts). */
   settleMs: z.number().int().min(0).max(600_000).optional(),
   /** Live pages with scripts: the scroll budget (ms) for lazy content; 0 turns scrolling off. */

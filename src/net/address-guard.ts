@@ -83,6 +83,12 @@ export interface AddressPolicy {
   allowPrivateNetwork: boolean;
   /** Private addresses that may be reached all the same (e.g. only the test web's 127.0.0.1). */
   allowedAddresses?: readonly string[];
+  /**
+   * Host names answered without DNS (name → address), as Chromium's `--host-resolver-rules`
+   * map them: a test web serving third-party hosts (ad servers named on EasyList) on 127.0.0.1.
+   * The address is checked like any resolved one.
+   */
+  hostAddresses?: Readonly<Record<string, string>>;
 }
 
 /** Whether the policy refuses `address`. */
@@ -128,7 +134,12 @@ export function checkUrl(raw: string, policy: AddressPolicy): URL {
  */
 export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    const mapped = policy.hostAddresses?.[hostname.toLowerCase()];
+    const lookup = (done: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void): void => {
+      if (mapped !== undefined) return done(null, [{ address: mapped, family: isIP(mapped) === 6 ? 6 : 4 }]);
+      dnsLookup(hostname, { ...options, all: true }, done);
+    };
+    lookup((error, addresses: LookupAddress[]) => {
       if (error) return callback(error);
       if (!policy.allowPrivateNetwork) {
         const bad = addresses.find((a) => refusesAddress(a.address, policy));

@@ -65,7 +65,7 @@ const DROPPED_REQUEST_HEADERS = new Set(['host', 'connection', 'keep-alive', 'pr
  */
 const agents = new Map<string, { http: http.Agent; https: https.Agent }>();
 function agentsFor(limits: FetchLimits): { http: http.Agent; https: https.Agent } {
-  const key = JSON.stringify([limits.allowPrivateNetwork, limits.allowedAddresses ?? []]);
+  const key = JSON.stringify([limits.allowPrivateNetwork, limits.allowedAddresses ?? [], limits.hostAddresses ?? {}]);
   let pair = agents.get(key);
   if (!pair) {
     const options = { keepAlive: true, maxSockets: 6, timeout: 30_000, lookup: guardedLookup(limits) };

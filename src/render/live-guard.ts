@@ -24,6 +24,10 @@ export interface GuardedStats extends RequestStats {
   documentError: FetchError | null;
   /** Subrequests refused as ads or trackers (live/adblock.ts); also counted in `refused`. */
   ads: number;
+  /** Responses the guard handed to the page (the document included). */
+  fetched: number;
+  /** Their decoded bodies' bytes: what the page cost the network (websockets not counted). */
+  bytes: number;
 }
 
 /** Response headers never handed to Chromium: the body is already decoded and whole. */
@@ -65,7 +69,7 @@ export async function applyGuardedLivePolicy(
   page: Page,
   options: { blockResources: readonly string[]; limits: FetchLimits; document: FetchedResponse; blockAds?: boolean },
 ): Promise<GuardedStats> {
-  const stats: GuardedStats = { refused: 0, guarded: 0, documentError: null, ads: 0 };
+  const stats: GuardedStats = { refused: 0, guarded: 0, documentError: null, ads: 0, fetched: 0, bytes: 0 };
   // The ad blocker's engine and its modules load with the first live page that wants them, not
   // at every start of the program (saved pages never do).
   const adblock = options.blockAds ? await import('./live/adblock.js') : null;
@@ -89,6 +93,8 @@ export async function applyGuardedLivePolicy(
     if (main && prefetched && request.url() === prefetched.url) {
       const document = prefetched;
       prefetched = null;
+      stats.fetched += 1;
+      stats.bytes += document.body.length;
       await route.fulfill({ status: document.status, headers: fulfillHeaders(document.headers), body: document.body }).catch(() => undefined);
       return;
     }
@@ -98,6 +104,8 @@ export async function applyGuardedLivePolicy(
         { url: request.url(), method: request.method(), headers: await request.allHeaders(), body: request.postDataBuffer() },
         options.limits,
       );
+      stats.fetched += 1;
+      stats.bytes += response.body.length;
       await route.fulfill({ status: response.status, headers: fulfillHeaders(response.headers), body: response.body });
     } catch (error) {
       if (main && error instanceof FetchError) stats.documentError = error;

@@ -28,6 +28,8 @@ export interface RenderOptions {
   allowPrivateNetwork: boolean;
   /** Live pages: private addresses that may be reached although `allowPrivateNetwork` is off. */
   allowedAddresses: string[];
+  /** Live pages: host names answered without DNS, name → address (a local test web; see `AddressPolicy.hostAddresses`). */
+  hostAddresses: Record<string, string>;
   /** Live pages: the largest decoded response (document or subresource) fetched, in bytes. */
   maxResponseBytes: number;
   /**
@@ -40,13 +42,13 @@ export interface RenderOptions {
    */
   timeBudgetMs: number;
   /**
-   * Live pages with scripts: how long the page may keep changing after `load` before it is read
+   * Live pages with scripts (and saved pages run with scripts): how long the page may keep changing after `load` before it is read
    * as it is (src/render/live/settle.ts); 0 reads it at once.
    */
   settleMs: number;
-  /** Live pages with scripts: the budget of scrolling through for lazy content; 0 turns it off. */
+  /** Live and saved pages with scripts: the budget of scrolling through for lazy content; 0 turns it off. */
   scrollMs: number;
-  /** Live pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
+  /** Live and saved pages with scripts: what is done with a consent dialog (src/render/live/prepare.ts). */
   consent: ConsentMode;
   /** Live pages: refuse ads and trackers (EasyList, EasyPrivacy; src/render/live/adblock.ts). */
   blockAds: boolean;
@@ -102,6 +104,7 @@ const renderOptionsSchema = z
     userAgent: z.string().min(1).optional(),
     allowPrivateNetwork: z.boolean().default(false),
     allowedAddresses: z.array(z.ipv4().or(z.ipv6())).default([]),
+    hostAddresses: z.record(z.string().min(1), z.ipv4().or(z.ipv6())).default({}),
     maxResponseBytes: positiveInt.default(DEFAULT_RENDER_OPTIONS.maxResponseBytes),
     timeBudgetMs: z.number().int().min(0).optional(),
     settleMs: z.number().int().min(0).max(600_000).default(DEFAULT_LIVE_OPTIONS.settleMs),

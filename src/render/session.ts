@@ -27,8 +27,8 @@ import { startPageClock, type PageClock } from './page-clock.js';
 import { takeSnapshotText } from './snapshot.js';
 import { phaseBetween, RendererMetrics, type RendererTimings } from './renderer-metrics.js';
 import { decodeSnapshotText, type SnapshotPatch } from './snapshot-wire.js';
-import { applyGuardedLivePolicy, prefetchDocument } from './live-guard.js';
-import { prepareLivePage, type LiveRecord } from './live/prepare.js';
+import { applyGuardedLivePolicy, prefetchDocument, type GuardedStats } from './live-guard.js';
+import { prepareLivePage, type LiveOptions, type LiveRecord } from './live/prepare.js';
 import { cleanState, originOf } from './clean-state.js';
 
 export type { RenderInput } from '../input/types.js';
@@ -63,7 +63,7 @@ export interface RenderedPage {
   clock: PageClock;
   /** What was cut from the markup before rendering (src/markup/prepare.ts); empty for most pages. */
   cuts: PageCut[];
-  /** Live pages run with scripts: how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
+  /** Pages run with scripts (live, or saved with `javaScript`): how they were settled, scrolled and cleared of overlays (live/prepare.ts). */
   live?: LiveRecord;
   /** A full-page PNG (at most `MAX_SCREENSHOT_HEIGHT_PX` high) with `overlays` drawn over the page. */
   screenshot(path: string, overlays?: Overlay[]): Promise<void>;
@@ -427,7 +427,9 @@ export class RenderSession {
       navigationTimeoutMs: Math.min(resolved.navigationTimeoutMs, loadMs),
       snapshotTimeoutMs: Math.min(resolved.snapshotTimeoutMs, budgetMs),
     };
-    if (input.kind !== 'html') return this.renderOnce(input, prepared, use, bounded, clock);
+    // A saved page run with scripts takes the live steps, which spend from its clock (its
+    // markup preparation already did); without scripts its load and snapshot split the budget as above.
+    if (input.kind !== 'html' || resolved.javaScript) return this.renderOnce(input, prepared, use, bounded, clock);
     return this.renderOnce(input, prepared, use, bounded);
   }
 
@@ -646,6 +648,7 @@ export class RenderSession {
     const beforeLoad = await worker.metrics?.read();
     const loadStarted = performance.now();
     let stats: RequestStats;
+    let guarded: GuardedStats | undefined;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
     let live: LiveRecord | undefined;
@@ -679,12 +682,17 @@ export class RenderSession {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }
       }
+      // With scripts on, a saved page's scripts may build its body after `load` (from inline
+      // data, on scroll, behind a consent dialog): the same live steps as a URL, from the same
+      // budget. Without scripts nothing would change after `load`: saved pages skip them.
+      if (options.javaScript) live = await this.withLiveNotes(worker, () => prepareLivePage(page, liveStepOptions(options, clock)));
     } else {
       // The fetch guard: Node fetches the document (and every subrequest) under its limits.
       const limits: FetchLimits = {
         ...DEFAULT_FETCH_LIMITS,
         allowPrivateNetwork: options.allowPrivateNetwork,
         allowedAddresses: options.allowedAddresses,
+        hostAddresses: options.hostAddresses,
         maxBodyBytes: options.maxResponseBytes,
         timeoutMs: Math.max(1, Math.min(options.navigationTimeoutMs, clock?.remainingMs() ?? Infinity)),
       };
@@ -696,7 +704,7 @@ export class RenderSession {
       }
       const documentMime = String(document.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (documentMime !== '' && !HTML_CONTENT_TYPES.has(documentMime)) throw notHtml(document.url, documentMime);
-      stats = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
+      stats = guarded = await applyGuardedLivePolicy(page, { blockResources: options.blockResources, limits, document, blockAds: options.blockAds });
       ({ status: httpStatus, live } = await this.loadLive(worker, document.url, options, clock));
     }
     const loadMs = performance.now() - loadStarted;
@@ -709,6 +717,7 @@ export class RenderSession {
       options.timeBudgetMs > 0 ? { ...options, snapshotTimeoutMs: Math.min(options.snapshotTimeoutMs, Math.max(MIN_BUDGET_SNAPSHOT_MS, leftMs)) } : options;
     const snapshotText = await snapshotSettled(page, snapshotOptions);
     const snapshotMs = performance.now() - snapshotStarted;
+    if (live && guarded) live.network = { fetched: guarded.fetched, bytes: guarded.bytes, ads: guarded.ads };
     const afterSnapshot = await worker.metrics?.read();
     const renderer =
       beforeLoad && afterLoad && afterSnapshot ? { renderer: { load: phaseBetween(beforeLoad, afterLoad), snapshot: phaseBetween(afterLoad, afterSnapshot) } } : {};
@@ -737,6 +746,20 @@ export class RenderSession {
    * scrolls it and sets overlays aside (live/prepare.ts). Returns the HTTP status and that record.
    */
   private async loadLive(worker: Worker, url: string, options: RenderOptions, clock?: PageClock): Promise<{ status: number; live?: LiveRecord }> {
+    let status = 0;
+    const live = await this.withLiveNotes(worker, async () => {
+      const loaded = await this.navigateLive(worker.page, url, options, clock);
+      status = loaded.status;
+      return loaded.live;
+    });
+    return { status, ...(live ? { live } : {}) };
+  }
+
+  /**
+   * Runs `steps` (a live page's load and live steps) with the page's JS dialogs dismissed as
+   * they open, and notes them and the pop-ups closed meanwhile in the live record it returns.
+   */
+  private async withLiveNotes(worker: Worker, steps: () => Promise<LiveRecord | undefined>): Promise<LiveRecord | undefined> {
     // alert/confirm/prompt/beforeunload never block a run: dismissed, and noted in the record.
     const dialogs: string[] = [];
     const onDialog = (dialog: Dialog): void => {
@@ -746,12 +769,12 @@ export class RenderSession {
     worker.page.on('dialog', onDialog);
     const popupsBefore = worker.popups;
     try {
-      const loaded = await this.navigateLive(worker.page, url, options, clock);
-      if (loaded.live) {
-        loaded.live.dialogs = dialogs;
-        loaded.live.popups = worker.popups - popupsBefore;
+      const live = await steps();
+      if (live) {
+        live.dialogs = dialogs;
+        live.popups = worker.popups - popupsBefore;
       }
-      return loaded;
+      return live;
     } finally {
       worker.page.off('dialog', onDialog);
     }
@@ -794,15 +817,21 @@ export class RenderSession {
       if (isCrash(error)) throw navigationFailure(error, url, options.navigationTimeoutMs);
     });
     if (!options.javaScript) return { status };
-    // Settling, consent, scrolling and overlays spend from the page's budget; the snapshot keeps its least time.
-    const live = await prepareLivePage(page, {
-      settleMs: options.settleMs,
-      scrollMs: options.scrollMs,
-      consent: options.consent,
-      budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
-    });
+    const live = await prepareLivePage(page, liveStepOptions(options, clock));
     return { status, live };
   }
+}
+
+/** Settling, consent, scrolling and overlays spend from the page's budget; the snapshot keeps its least time. */
+function liveStepOptions(options: RenderOptions, clock?: PageClock): LiveOptions {
+  return {
+    settleMs: options.settleMs,
+    scrollMs: options.scrollMs,
+    consent: options.consent,
+    budgetLeftMs: clock && clock.budgetMs > 0 ? Math.max(0, clock.remainingMs() - MIN_BUDGET_SNAPSHOT_MS) : Infinity,
+    // A page stuck in a script is given up on after the script timeout, as its snapshot would be.
+    commandTimeoutMs: options.snapshotTimeoutMs,
+  };
 }
 
 /**

@@ -11,8 +11,8 @@ import { closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { createProgress, type Progress } from '../progress.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
-import { LIVE_SYSTEMS, liveMarkdown, runLiveBench, type LiveSystem } from '../../bench/live.js';
-import { startLiveFamily } from '../../testing/local-web/live-family.js';
+import { DEFAULT_LIVE_SYSTEMS, LIVE_SYSTEMS, liveMarkdown, runLiveBench, type LiveSystem } from '../../bench/live.js';
+import { adHostResolverRules, startLiveFamily } from '../../testing/local-web/live-family.js';
 
 interface BenchFlags {
   out?: string;
@@ -28,6 +28,7 @@ interface BenchFlags {
   settleMs?: number;
   systems?: string;
   blockAds: boolean;
+  compareAds?: boolean;
 }
 
 export function benchCommand(setExit: (code: number) => void): Command {
@@ -51,7 +52,8 @@ Formats:
   ${formats}
   live (the live family of the local web, served on 127.0.0.1: pages that scripts build, consent
     dialogs, lazy and clamped text; broadsheet against Playwright networkidle + Readability.js and
-    Readability.js on the raw HTML, F1 per kind and pages/s; --per-kind, --settle-ms, --systems)
+    Readability.js on the raw HTML, F1 per kind and pages/s, broadsheet's time per page (settle,
+    scroll, snapshot) and bytes fetched; --per-kind, --settle-ms, --systems, --compare-ads)
 
 Prints the Markdown summary on stdout; progress goes to stderr. A page that fails to render,
 times out or has no article is scored as a miss and listed with its reason; the run goes on.
@@ -64,12 +66,14 @@ Examples:
   broadsheet bench samples
   broadsheet bench aeb --concurrency 2 --out out/aeb
   broadsheet bench samples --limit 3 --no-screenshots
-  broadsheet bench live --per-kind 4 --concurrency 2`,
+  broadsheet bench live --per-kind 4 --concurrency 2
+  broadsheet bench live --compare-ads --systems broadsheet`,
     )
     .option('--per-kind <n>', 'live: pages per kind of the live family (default 4)', intOption(1, 1000), 4)
     .option('--settle-ms <ms>', 'live: broadsheet\'s settle budget per page (see extract --settle-ms)', intOption(0, 60_000))
     .option('--no-block-ads', 'live: broadsheet does not refuse ads and trackers (to measure what blocking saves)')
-    .option('--systems <list>', `live: systems to run, of ${LIVE_SYSTEMS.join(', ')} (default all)`)
+    .option('--compare-ads', 'live: also run broadsheet with ad blocking off (system broadsheet-no-block-ads, right after broadsheet) and show both: settle, scroll and snapshot ms (median / p95), bytes fetched, F1')
+    .option('--systems <list>', `live: systems to run, of ${LIVE_SYSTEMS.join(', ')} (default ${DEFAULT_LIVE_SYSTEMS.join(', ')}; --compare-ads adds broadsheet-no-block-ads)`)
     .action(async (dataset: string, flags: BenchFlags) => {
       setExit(dataset === 'live' ? await runLiveBenchCommand(flags) : await runBenchCommand(dataset, flags));
     });
@@ -150,7 +154,8 @@ function dataHint(dataset: string): string {
 }
 
 async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
-  const systems = flags.systems?.split(',').map((s) => s.trim()) ?? [...LIVE_SYSTEMS];
+  const systems = flags.systems?.split(',').map((s) => s.trim()) ?? [...DEFAULT_LIVE_SYSTEMS];
+  if (flags.compareAds && !systems.includes('broadsheet-no-block-ads')) systems.splice(systems.includes('broadsheet') ? systems.indexOf('broadsheet') + 1 : 0, 0, 'broadsheet-no-block-ads');
   const unknown = systems.filter((s) => !(LIVE_SYSTEMS as readonly string[]).includes(s));
   if (unknown.length > 0) {
     process.stderr.write(`broadsheet: unknown system(s) ${unknown.join(', ')}; known: ${LIVE_SYSTEMS.join(', ')}\n`);
@@ -158,7 +163,9 @@ async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
   }
   const outDir = resolve(flags.out ?? join('out', 'bench-live'));
   mkdirSync(outDir, { recursive: true });
-  const browser = await launchBrowser();
+  // The family's third-party ad hosts resolve to it for a browser that fetches them itself (the
+  // networkidle pipeline); broadsheet's fetch guard gets them as `hostAddresses`.
+  const browser = await launchBrowser({ extraArgs: [adHostResolverRules()] });
   const releaseSignals = closeOnSignals(browser);
   let run;
   try {

@@ -1,6 +1,7 @@
 /**
  * A live page made ready for its snapshot, as a reader would see it (issue 24): run after the
- * navigation, before the layout snapshot, only for live pages (saved pages never come here).
+ * navigation, before the layout snapshot, for live pages and for saved pages run with scripts on
+ * (whose scripts may build the body after `load`; without scripts saved pages never come here).
  *
  * Named steps, each bounded and each recorded:
  * 1. settle   — watch until the candidate body's text stops changing (settle.ts);
@@ -35,6 +36,12 @@ export interface LiveOptions {
    * every step spends from it, and a step that would start with nothing left is skipped.
    */
   budgetLeftMs?: number;
+  /**
+   * The longest one in-page command may wait for the page to answer: the render's script
+   * timeout (`snapshotTimeoutMs`, `--script-timeout`), the bound already set for a page stuck in
+   * a script. Default `EVALUATE_TIMEOUT_MS`.
+   */
+  commandTimeoutMs?: number;
 }
 
 export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
@@ -48,8 +55,18 @@ export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
   consent: 'auto',
 };
 
-/** One in-page command (a probe takes milliseconds; a page stuck in a script never answers). */
+/**
+ * An in-page command when no script timeout is given, and the clean-up after the steps (a probe
+ * takes milliseconds; a page stuck in a script never answers). The session gives its script
+ * timeout, and within a budget a command never waits past the live steps' share of it (`commandTimeoutMs`).
+ */
 const EVALUATE_TIMEOUT_MS = 3_000;
+/**
+ * The least time a command gets within a budget, even one already spent: the steps after the
+ * budget ran out (unclamp, overlays, back to the top) are cheap and needed for a whole read.
+ * A page that cannot answer within it is stuck, and the snapshot's own timeout decides its fate.
+ */
+const MIN_COMMAND_TIMEOUT_MS = 500;
 /** Scroll steps at most (a 20-viewport page is far longer than any article). */
 const MAX_SCROLL_STEPS = 24;
 /** After each scroll step: a pause for observers and the requests they start. */
@@ -83,17 +100,42 @@ export interface LiveRecord {
   dialogs: string[];
   /** Pop-ups and new tabs the page opened, each closed at once; set by the session. */
   popups: number;
+  /**
+   * Live URLs: what went through the fetch guard until the snapshot ended — responses handed to
+   * the page, their decoded bytes, requests refused as ads or trackers; set by the session.
+   */
+  network?: { fetched: number; bytes: number; ads: number };
   /** Why the preparation stopped early, when it did (a navigation, a crashed evaluate). */
   interrupted?: string;
 }
 
+/** The page the steps run on, and when their share of its time budget ends (`performance.now()`; Infinity without one). */
+interface InPage {
+  page: Page;
+  until: number;
+  /** The longest a command may wait however much budget is left (`LiveOptions.commandTimeoutMs`). */
+  capMs: number;
+}
+
 /**
- * One in-page command. A page busy in a script never answers an evaluate: past
- * `EVALUATE_TIMEOUT_MS` the step gives up (the preparation ends, `interrupted` says why, and
- * the snapshot's own timeout decides the page's fate).
+ * How long one in-page command may take: what is left of the steps' share of the page's budget
+ * (at least `MIN_COMMAND_TIMEOUT_MS`), and never more than `capMs` (the script timeout). A slow
+ * machine's slow evaluate is waited for as long as the page can afford, not cut at a fixed
+ * guess; a page stuck in a script costs at most the script timeout here, as in its snapshot. Pure.
  */
-function run<T>(page: Page, command: LiveCommand): Promise<T> {
-  return withDeadline(page.evaluate(pageExpression(liveInPage, command)) as Promise<T>, EVALUATE_TIMEOUT_MS, `the page did not answer "${command.op}" within ${EVALUATE_TIMEOUT_MS} ms`);
+export function commandTimeoutMs(until: number, now: number, capMs: number = EVALUATE_TIMEOUT_MS): number {
+  const left = Number.isFinite(until) ? Math.max(MIN_COMMAND_TIMEOUT_MS, Math.round(until - now)) : Infinity;
+  return Math.min(left, capMs);
+}
+
+/**
+ * One in-page command. A page busy in a script never answers an evaluate: past its timeout
+ * (`commandTimeoutMs`) the step gives up (the preparation ends, `interrupted` says why, and the
+ * snapshot's own timeout decides the page's fate).
+ */
+function run<T>(at: InPage, command: LiveCommand): Promise<T> {
+  const ms = commandTimeoutMs(at.until, performance.now(), at.capMs);
+  return withDeadline(at.page.evaluate(pageExpression(liveInPage, command)) as Promise<T>, ms, `the page did not answer "${command.op}" within ${ms} ms`);
 }
 
 export function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
@@ -123,9 +165,10 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     dialogs: [],
     popups: 0,
   };
-  const probe = (): Promise<LiveProbe> => run<LiveProbe>(page, { op: 'probe' });
+  const at: InPage = { page, until, capMs: options.commandTimeoutMs ?? EVALUATE_TIMEOUT_MS };
+  const probe = (): Promise<LiveProbe> => run<LiveProbe>(at, { op: 'probe' });
   try {
-    await run(page, { op: 'install' });
+    await run(at, { op: 'install' });
     record.settle = await settle(page, watch, probe, within(options.settleMs));
 
     // Consent.
@@ -140,24 +183,24 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
       if (rule.popup) {
         record.consent.platform = rule.cmp;
         ruleAction = rule.succeeded ? (options.consent === 'accept' ? 'accept' : 'reject') : 'none';
-        await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+        await settle(page, watch, probe, within(AFTER_PRESS_SETTLE_MS), AFTER_PRESS_WEAK_QUIET_MS);
       }
       const press = options.consent === 'accept' ? 'accept' : 'reject';
-      const first = ruleAction !== 'none' ? null : await run<ConsentFound>(page, { op: 'consent', press });
+      const first = ruleAction !== 'none' ? null : await run<ConsentFound>(at, { op: 'consent', press });
       if (first && first.platform !== null) {
         record.consent.platform ??= first.platform;
         ruleAction = first.pressed;
-        if (first.pressed !== 'none') await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+        if (first.pressed !== 'none') await settle(page, watch, probe, within(AFTER_PRESS_SETTLE_MS), AFTER_PRESS_WEAK_QUIET_MS);
       }
       record.consent.action = ruleAction;
       if (options.consent === 'auto' && record.consent.platform !== null) {
         // Accept only where the article is not readable without it (a consent wall).
         const after = await probe();
         if (after.weak) {
-          const second = await run<ConsentFound>(page, { op: 'consent', press: 'accept' });
+          const second = await run<ConsentFound>(at, { op: 'consent', press: 'accept' });
           if (second.pressed === 'accept') {
             record.consent.action = ruleAction === 'reject' ? 'reject-then-accept' : 'accept';
-            await settle(page, watch, probe, AFTER_PRESS_SETTLE_MS, AFTER_PRESS_WEAK_QUIET_MS);
+            await settle(page, watch, probe, within(AFTER_PRESS_SETTLE_MS), AFTER_PRESS_WEAK_QUIET_MS);
           }
         }
       }
@@ -166,20 +209,20 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
     }
 
     // Lazy content.
-    if (within(options.scrollMs) > 0) record.scroll = await scrollThrough(page, watch, probe, within(options.scrollMs), within(options.scrollMs * SCROLL_HARD_FACTOR));
+    if (within(options.scrollMs) > 0) record.scroll = await scrollThrough(at, watch, probe, within(options.scrollMs), within(options.scrollMs * SCROLL_HARD_FACTOR));
 
     // Clamped text.
-    record.unclamp = await run<UnclampResult>(page, { op: 'unclamp', press: true });
+    record.unclamp = await run<UnclampResult>(at, { op: 'unclamp', press: true });
     if (record.unclamp.pressed > 0) {
       await waitIdle(watch, SCROLL_IDLE_MS);
       await sleep(SCROLL_PAUSE_MS);
-      const again = await run<UnclampResult>(page, { op: 'unclamp', press: false });
+      const again = await run<UnclampResult>(at, { op: 'unclamp', press: false });
       record.unclamp.unclamped += again.unclamped;
     }
 
     // Overlays and scroll locks.
-    record.overlays = await run<OverlayResult>(page, { op: 'overlays' });
-    await run(page, { op: 'top' });
+    record.overlays = await run<OverlayResult>(at, { op: 'overlays' });
+    await run(at, { op: 'top' });
   } catch (error) {
     record.interrupted = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
   } finally {
@@ -205,10 +248,10 @@ export async function prepareLivePage(page: Page, options: LiveOptions = DEFAULT
  * Waits until the page has no request of its own in flight — seen from Node (the fetch guard's
  * events) and from inside (an observer's fetch is counted the moment it is made) — at most `maxMs`.
  */
-async function waitRequests(page: Page, watch: RequestWatch, maxMs: number): Promise<ScrollStep> {
+async function waitRequests(at: InPage, watch: RequestWatch, maxMs: number): Promise<ScrollStep> {
   const until = performance.now() + maxMs;
   for (;;) {
-    const state = await run<ScrollStep>(page, { op: 'pending' });
+    const state = await run<ScrollStep>(at, { op: 'pending' });
     if ((state.pending === 0 && watch.count === 0) || performance.now() >= until) return state;
     await sleep(Math.min(REQUEST_POLL_MS, Math.max(1, until - performance.now())));
   }
@@ -225,11 +268,11 @@ async function waitRequests(page: Page, watch: RequestWatch, maxMs: number): Pro
  *   still grows keeps scrolling (up to SCROLL_HARD_FACTOR × the budget), an endless feed —
  *   whose stories are appended beside the body, not in it — stops at the budget.
  */
-async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number, hardMs: number): Promise<LiveRecord['scroll']> {
+async function scrollThrough(at: InPage, watch: RequestWatch, probe: () => Promise<LiveProbe>, budgetMs: number, hardMs: number): Promise<LiveRecord['scroll']> {
   const started = performance.now();
   const before = await probe();
   if (!before.scripted) return { ms: Math.round(performance.now() - started), steps: 0, reason: 'no-script', grewChars: 0, droppedStories: 0 };
-  await run(page, { op: 'mark-body' });
+  await run(at, { op: 'mark-body' });
   let steps = 0;
   let reason: LiveRecord['scroll']['reason'] = 'steps';
   let lastHeight = before.scrollHeight;
@@ -244,11 +287,11 @@ async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promi
       break;
     }
     const stepStarted = performance.now();
-    await run<ScrollStep>(page, { op: 'scroll-step' });
+    await run<ScrollStep>(at, { op: 'scroll-step' });
     steps += 1;
     // What the step set off: its requests answered, then a turn of frames for their callbacks.
-    await waitRequests(page, watch, Math.min(budgetMs - spent, hardLeft));
-    const settledStep = await run<ScrollStep>(page, { op: 'frames' });
+    await waitRequests(at, watch, Math.min(budgetMs - spent, hardLeft));
+    const settledStep = await run<ScrollStep>(at, { op: 'frames' });
     const now = await probe();
     const grew = now.chars > lastChars;
     if (!grew) spent += performance.now() - stepStarted;
@@ -266,8 +309,8 @@ async function scrollThrough(page: Page, watch: RequestWatch, probe: () => Promi
     lastHeight = Math.max(lastHeight, now.scrollHeight);
     lastChars = Math.max(lastChars, now.chars);
   }
-  const droppedStories = await run<number>(page, { op: 'drop-appended' });
+  const droppedStories = await run<number>(at, { op: 'drop-appended' });
   const after = await probe();
-  await run(page, { op: 'top' });
+  await run(at, { op: 'top' });
   return { ms: Math.round(performance.now() - started), steps, reason, grewChars: after.pageChars - before.pageChars, droppedStories };
 }

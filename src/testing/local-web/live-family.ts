@@ -5,7 +5,10 @@
  * covers the article or a consent modal withholds it until "Accept", paragraphs arrive as the
  * reader scrolls, text is clamped behind "Read more", a paywall box covers text that is in the
  * DOM, the body lives in a shadow root, and some pages never settle (a ticking clock, an
- * endless feed of further stories, a websocket ticker that never closes).
+ * endless feed of further stories, a websocket ticker that never closes), and one kind is
+ * heavy with third-party ads and trackers from hosts EasyList and EasyPrivacy name (served here
+ * too: `hostAddresses` maps those names to 127.0.0.1, for the fetch guard and for Chromium's
+ * `--host-resolver-rules`).
  *
  * Every page shares one frame that misleads an extractor looking too early: a header, a
  * sidebar with a newsletter box and a most-read list, and a footer. Variants (delays, markup
@@ -33,6 +36,7 @@ export const LIVE_KINDS = [
   'ticking-clock',
   'endless-feed',
   'websocket-ticker',
+  'third-party-ads',
 ] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
@@ -49,6 +53,8 @@ export interface LivePageInfo {
 export interface LiveFamily {
   origin: string;
   pages: LivePageInfo[];
+  /** Host names of third-party ad servers the family serves, mapped to its address (pass as `hostAddresses`). */
+  hostAddresses: Record<string, string>;
   /** Requests answered, by path. */
   stats(): Record<string, number>;
   close(): Promise<void>;
@@ -81,7 +87,32 @@ const VARIANTS: Record<LiveKind, number> = {
   'ticking-clock': 1,
   'endless-feed': 1,
   'websocket-ticker': 2,
+  'third-party-ads': 2,
 };
+
+/**
+ * Third-party ad and tracker hosts the `third-party-ads` pages load from (each named by
+ * EasyList or EasyPrivacy), all served by the family's server on its port. A browser or fetch
+ * guard reaching them needs them mapped to 127.0.0.1 (`LiveFamily.hostAddresses`,
+ * `adHostResolverRules`).
+ */
+export const AD_HOSTS = {
+  tag: 'securepubads.g.doubleclick.net',
+  frame: 'tpc.googlesyndication.com',
+  bidder: 'c.amazon-adsystem.com',
+  analytics: 'www.google-analytics.com',
+  pixel: 'sb.scorecardresearch.com',
+} as const;
+
+/** Chromium's `--host-resolver-rules` sending the ad hosts to 127.0.0.1 (for a browser that fetches them itself). */
+export function adHostResolverRules(): string {
+  return `--host-resolver-rules=${Object.values(AD_HOSTS)
+    .map((host) => `MAP ${host} 127.0.0.1`)
+    .join(', ')}`;
+}
+
+/** Stands for the family's port in pages built before the server listens. */
+const PORT_MARK = '__LIVE_FAMILY_PORT__';
 
 function story(seed: number, key: string): Story {
   const bank = bankFor('en');
@@ -374,6 +405,22 @@ socket.onmessage = (event) => { document.querySelector('.ticker').textContent = 
       };
       break;
     }
+    case 'third-party-ads': {
+      // A news page as ad-funded sites serve it: the article in the HTML (variant 0) or fetched
+      // as JSON after load (variant 1), with a third-party ad tag, a header bidder and a tracking
+      // pixel that hold `load` back for 0.4–0.9 s and weigh ~250 kB; the tag then puts an
+      // "Advertisement" box between the article's paragraphs, an ad frame beside it, and sends
+      // eight analytics beacons 250 ms apart. None of it is the article.
+      const origin = (host: string): string => `http://${host}:${PORT_MARK}`;
+      const tags = `<script async src="${origin(AD_HOSTS.tag)}/tag/js/gpt.js"></script><script async src="${origin(AD_HOSTS.bidder)}/aax2/apstag.js"></script><img src="${origin(AD_HOSTS.pixel)}/p?c1=2&amp;c2=${n}" width="1" height="1" alt="" style="position:absolute;left:-9px">`;
+      if (variant === 0) main = `<article>${articleHead(s)}<div class="article-body">${paras(s.paragraphs)}</div></article>`;
+      else {
+        api[apiPath] = s;
+        main = `<div id="app"><p class="loading">Loading…</p></div>`;
+      }
+      extra = { head: tags, ...(variant === 1 ? { after: renderFromJson(apiPath, '#app', rng.int(250, 600)) } : {}) };
+      break;
+    }
     case 'endless-feed': {
       // Never settles: below the story, further stories are appended without end as the
       // reader scrolls (each its own <article>): they are not part of this page's body.
@@ -415,6 +462,37 @@ const AD_TAG = `(() => {
   beacon();
 })();`;
 
+/**
+ * The third-party ad tag (served as `AD_HOSTS.tag`): after a moment an "Advertisement" box
+ * between the article's second and third paragraphs (inside the body, as in-article ads are),
+ * an ad frame in the sidebar, and eight analytics beacons 250 ms apart. Padded to the weight of
+ * a real ad library (~100 kB, as a long comment).
+ */
+function thirdPartyAdTag(port: number): string {
+  const origin = (host: string): string => `http://${host}:${port}`;
+  return `(() => {
+  setTimeout(() => {
+    const paragraphs = document.querySelectorAll('article p:not(.byline)');
+    const at = paragraphs[Math.min(2, paragraphs.length - 1)];
+    if (at) at.insertAdjacentHTML('afterend', '<div class="ad-slot"><small>Advertisement</small><p>Sponsored: switch your broadband today and get the first three months free, with no setup fee and a router included. Offer ends Sunday; terms apply.</p></div>');
+    const aside = document.querySelector('aside');
+    if (aside) aside.insertAdjacentHTML('afterbegin', '<iframe src="${origin(AD_HOSTS.frame)}/safeframe/container.html" width="300" height="250" style="border:0"></iframe>');
+  }, 1500);
+  let k = 0;
+  const beacon = () => { fetch('${origin(AD_HOSTS.analytics)}/g/collect?v=2&t=' + k, { mode: 'no-cors' }).catch(() => {}); if (++k < 8) setTimeout(beacon, 250); };
+  beacon();
+})();
+/* ${'x'.repeat(100_000)} */`;
+}
+
+/** What the third-party hosts serve (by path; the host is not looked at): content type, latency, body. */
+const THIRD_PARTY: Record<string, { type: string; delayMs: number; body: (port: number) => string }> = {
+  '/tag/js/gpt.js': { type: 'text/javascript', delayMs: 600, body: thirdPartyAdTag },
+  '/aax2/apstag.js': { type: 'text/javascript', delayMs: 900, body: () => `window.apstag = { init() {}, fetchBids() {} };\n/* ${'b'.repeat(150_000)} */` },
+  '/p': { type: 'image/gif', delayMs: 400, body: () => 'GIF89a' },
+  '/safeframe/container.html': { type: 'text/html; charset=utf-8', delayMs: 300, body: () => `<!doctype html><body style="margin:0;background:#fe8;font:14px Arial"><p>Advertisement: new cars from 199 a month. Book a test drive today.</p></body>` },
+};
+
 const HOST = '127.0.0.1';
 const PAGE_PATH = /^\/live\/([a-z-]+)\/(\d+)$/;
 const FEED_PATH = /^\/live\/api\/feed\/(\d+)\/(\d+)\.json$/;
@@ -446,12 +524,22 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
     response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
     response.end(body);
   };
+  let port = 0;
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0]!;
     counts[path] = (counts[path] ?? 0) + 1;
     if (closed) return void response.destroy();
     const page = built.get(path);
-    if (page) return send(response, 200, 'text/html; charset=utf-8', page.html);
+    if (page) return send(response, 200, 'text/html; charset=utf-8', page.html.replaceAll(PORT_MARK, String(port)));
+    const third = THIRD_PARTY[path];
+    if (third) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send(response, 200, third.type, third.body(port));
+      }, third.delayMs);
+      timers.add(timer);
+      return;
+    }
     if (path === '/live/ads/gpt.js') {
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -460,7 +548,7 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
       timers.add(timer);
       return;
     }
-    if (path === '/collect') {
+    if (path === '/collect' || path === '/g/collect') {
       const timer = setTimeout(() => {
         timers.delete(timer);
         response.writeHead(204, { 'cache-control': 'no-store' });
@@ -515,11 +603,13 @@ export async function startLiveFamily(options: LiveFamilyOptions = {}): Promise<
     server.once('error', reject);
     server.listen(0, HOST, () => resolve());
   });
-  const origin = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${HOST}:${port}`;
   for (const page of pages) page.url = origin + page.url;
   return {
     origin,
     pages,
+    hostAddresses: Object.fromEntries(Object.values(AD_HOSTS).map((host) => [host, HOST])),
     stats: () => ({ ...counts }),
     close: async () => {
       closed = true;
