@@ -8,12 +8,13 @@ import { segment } from '../segment/visual-units.js';
 import { DEFAULT_SEGMENT_PARAMS, type SegmentParams } from '../segment/params.js';
 import { scoreUnits } from '../score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../score/weights.js';
-import { selectBody, type UnitRole } from '../score/select.js';
+import { selectBody, withAddedBlocks, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams } from './profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
+import { findCards } from './profiles/cards.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -77,6 +78,8 @@ export interface Explanation {
   pageType?: PageTypeDecision;
   /** The extraction profile that ran, and why (extract/profiles/). */
   profile?: ProfileChoice;
+  /** What each of the profile's stages did (extract/profiles/): whether it changed the body, and why. */
+  profileStages?: Array<{ stage: ProfileStage; applied: boolean; reason: string }>;
   /** What the page budget cut before the stages ran (page-budget.ts); node ids above are after the cut. */
   cuts: BudgetCut[];
 }
@@ -200,6 +203,18 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     const blockModel = { ...p.select.blockModel, calibration: p.select.blockModel.calibration + profile.shift };
     const again = selectBody(tree, scored, { ...p.select, blockModel });
     if (again.kind === 'article') selection = again;
+  }
+  // The profile's own stages, after its calibration: each adds what the block model misses on
+  // pages of its type (extract/profiles/).
+  if (profile.stages.length > 0 && selection.kind === 'article') {
+    explanation.profileStages = [];
+    if (profile.stages.includes('cards')) {
+      const base = selection;
+      const cards = findCards(tree, base.pageBlocks);
+      const added = cards ? cards.blockIndexes.filter((i) => !base.blockDecisions[i]?.included) : [];
+      if (cards && added.length > 0) selection = withAddedBlocks(tree, scored, base, new Map(added.map((i) => [i, `a card of the main list (${cards.reason})`])));
+      explanation.profileStages.push({ stage: 'cards', applied: added.length > 0, reason: cards ? `${cards.reason}; ${added.length} blocks added` : 'no list of cards holds enough of the page' });
+    }
   }
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
