@@ -4,7 +4,7 @@
  * worst pages. For quick iteration on the pure stages. Pages missing from the cache are left out
  * (and counted), so it also runs while a cache is still being filled.
  *
- *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards]
+ *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product]
  *
  * `--no-stage` switches a profile's type-specific stages off (extract/profiles/), to measure each one's gain.
  */

@@ -15,6 +15,10 @@ import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
+import { productFacts, productFallback } from './profiles/product.js';
+import { escapeHtml } from './content-html.js';
+import { toMarkdown } from './markdown.js';
+import { countWords } from '../score/block-features.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -222,6 +226,20 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   const article = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
+  // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
+  if (profile.stages.includes('product')) {
+    const facts = productFacts(snapshot.meta.jsonLd);
+    const bodyWords = countWords(body.blocks.join(' '));
+    const description = productFallback(facts, article.text, bodyWords);
+    if (description !== null) {
+      article.text = `${article.text}\n\n${description}`;
+      article.html = `${article.html}\n<p>${escapeHtml(description)}</p>`;
+      article.markdown = toMarkdown(article.html);
+      article.wordCount = countWords(article.text);
+    }
+    const why = !facts ? 'no JSON-LD Product node with a description' : description !== null ? `the body has ${bodyWords} words: the JSON-LD Product description follows it` : `the body has ${bodyWords} words, or says the JSON-LD description already, or it is too short`;
+    (explanation.profileStages ??= []).push({ stage: 'product', applied: description !== null, reason: why });
+  }
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
 }

@@ -18,14 +18,17 @@ import { FITTED_PROFILES } from '../../score/fitted-profiles.js';
  * The type-specific stages a profile runs after its body selection, each switchable off so that
  * its gain can be measured (`npx tsx scripts/eval-snapshots.ts wcxb --no-stage cards`; the figures are in docs/extract.md):
  * - `cards`: a listing's or collection's main list of repeated items joins the body (cards.ts).
+ * - `product`: a product page whose body is short gets the description of its JSON-LD Product
+ *   node after the body, when the body does not say it already (product.ts).
  */
-export const PROFILE_STAGES = ['cards'] as const;
+export const PROFILE_STAGES = ['cards', 'product'] as const;
 export type ProfileStage = (typeof PROFILE_STAGES)[number];
 
 /** Which page types run which stage (only when their type is clear: `unclearBelow`). */
 export const STAGES_OF_TYPE: Readonly<Partial<Record<PageType, readonly ProfileStage[]>>> = {
   listing: ['cards'],
   collection: ['cards'],
+  product: ['product'],
 };
 
 export interface ProfileParams {
