@@ -4,14 +4,17 @@
  * worst pages. For quick iteration on the pure stages. Pages missing from the cache are left out
  * (and counted), so it also runs while a cache is still being filled.
  *
- *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article]
+ *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product]
+ *
+ * `--no-stage` switches a profile's type-specific stages off (extract/profiles/), to measure each one's gain.
  */
 import { writeFileSync } from 'node:fs';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { aggregate, meanWordF1, pageScores, TOKENIZERS, wordScore, type PageScore } from '../src/bench/metrics.js';
 import { NOT_CACHED } from '../src/bench/snapshot-cache.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
-import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
+import { extractFromSnapshot, type ExtractParams } from '../src/extract/from-snapshot.js';
+import { DEFAULT_PROFILE_PARAMS, PROFILE_STAGES, type ProfileStage } from '../src/extract/profiles/index.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -21,6 +24,9 @@ const opt = (name: string): string | undefined => {
 const name = args[0] ?? 'aeb';
 const worstN = Number(opt('--worst') ?? 15);
 const type = opt('--type');
+const disabledStages = (opt('--no-stage') ?? '').split(',').filter((s) => s !== '') as ProfileStage[];
+for (const s of disabledStages) if (!PROFILE_STAGES.includes(s)) throw new Error(`--no-stage: no stage ${s} (stages: ${PROFILE_STAGES.join(', ')})`);
+const params: Partial<ExtractParams> = disabledStages.length > 0 ? { profiles: { ...DEFAULT_PROFILE_PARAMS, disabledStages } } : {};
 const corpus = await openCorpus(name);
 const tokenizer = TOKENIZERS[corpus.tokenization];
 const rows: Array<{ id: string; url?: string; type?: string; status: string; reason?: string; score: PageScore; wordF1: number; chars: number; truthChars: number }> = [];
@@ -39,7 +45,7 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
     return;
   }
   const t0 = performance.now();
-  const result = extractFromSnapshot(entry.snapshot);
+  const result = extractFromSnapshot(entry.snapshot, params);
   extractMs += performance.now() - t0;
   const text = result.kind === 'article' ? result.article.text : '';
   rows.push({

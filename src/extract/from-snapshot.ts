@@ -8,12 +8,17 @@ import { segment } from '../segment/visual-units.js';
 import { DEFAULT_SEGMENT_PARAMS, type SegmentParams } from '../segment/params.js';
 import { scoreUnits } from '../score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../score/weights.js';
-import { selectBody, type UnitRole } from '../score/select.js';
+import { selectBody, withAddedBlocks, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams } from './profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
+import { findCards } from './profiles/cards.js';
+import { productFacts, productFallback } from './profiles/product.js';
+import { escapeHtml } from './content-html.js';
+import { toMarkdown } from './markdown.js';
+import { countWords } from '../score/block-features.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -77,6 +82,8 @@ export interface Explanation {
   pageType?: PageTypeDecision;
   /** The extraction profile that ran, and why (extract/profiles/). */
   profile?: ProfileChoice;
+  /** What each of the profile's stages did (extract/profiles/): whether it changed the body, and why. */
+  profileStages?: Array<{ stage: ProfileStage; applied: boolean; reason: string }>;
   /** What the page budget cut before the stages ran (page-budget.ts); node ids above are after the cut. */
   cuts: BudgetCut[];
 }
@@ -201,12 +208,38 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     const again = selectBody(tree, scored, { ...p.select, blockModel });
     if (again.kind === 'article') selection = again;
   }
+  // The profile's own stages, after its calibration: each adds what the block model misses on
+  // pages of its type (extract/profiles/).
+  if (profile.stages.length > 0 && selection.kind === 'article') {
+    explanation.profileStages = [];
+    if (profile.stages.includes('cards')) {
+      const base = selection;
+      const cards = findCards(tree, base.pageBlocks);
+      const added = cards ? cards.blockIndexes.filter((i) => !base.blockDecisions[i]?.included) : [];
+      if (cards && added.length > 0) selection = withAddedBlocks(tree, scored, base, new Map(added.map((i) => [i, `a card of the main list (${cards.reason})`])));
+      explanation.profileStages.push({ stage: 'cards', applied: added.length > 0, reason: cards ? `${cards.reason}; ${added.length} blocks added` : 'no list of cards holds enough of the page' });
+    }
+  }
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
   const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   const article = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
+  // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
+  if (profile.stages.includes('product')) {
+    const facts = productFacts(snapshot.meta.jsonLd);
+    const bodyWords = countWords(body.blocks.join(' '));
+    const description = productFallback(facts, article.text, bodyWords);
+    if (description !== null) {
+      article.text = `${article.text}\n\n${description}`;
+      article.html = `${article.html}\n<p>${escapeHtml(description)}</p>`;
+      article.markdown = toMarkdown(article.html);
+      article.wordCount = countWords(article.text);
+    }
+    const why = !facts ? 'no JSON-LD Product node with a description' : description !== null ? `the body has ${bodyWords} words: the JSON-LD Product description follows it` : `the body has ${bodyWords} words, or says the JSON-LD description already, or it is too short`;
+    (explanation.profileStages ??= []).push({ stage: 'product', applied: description !== null, reason: why });
+  }
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
 }

@@ -83,6 +83,9 @@ export type Selection =
     }
   | { kind: 'none'; reason: string; decisions: UnitDecision[] };
 
+/** A selection that found a body. */
+export type BodySelection = Extract<Selection, { kind: 'article' }>;
+
 export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], params: SelectParams = DEFAULT_SELECT_PARAMS): Selection {
   const blocks = pageBlocks(tree, units);
   if (blocks.length === 0) {
@@ -90,6 +93,22 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
   }
   const scores = scoreBlocks(tree, units, blocks, params.blockModel);
   const chosen = new Set(chooseBodyBlocks(scores.p2, blocks.map((b) => b.words), params.blockModel.calibration));
+  return decideBody(tree, units, blocks, scores, chosen);
+}
+
+/**
+ * A selection with some blocks added to the body by a profile's stage (extract/profiles/: a
+ * listing's cards, a product's specifications), each with the reason the stage gives. The
+ * base's scores are kept; its headline stays out.
+ */
+export function withAddedBlocks(tree: LayoutTree, units: readonly ScoredUnit[], base: BodySelection, added: ReadonlyMap<number, string>): BodySelection {
+  const chosen = new Set(base.blockDecisions.flatMap((d) => (d.included ? [d.index] : [])));
+  const title = base.blockDecisions.find((d) => d.role === 'title');
+  for (const i of added.keys()) if (i !== title?.index) chosen.add(i);
+  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, added);
+}
+
+function decideBody(tree: LayoutTree, units: readonly ScoredUnit[], blocks: PageBlock[], scores: BlockScores, chosen: Set<number>, added: ReadonlyMap<number, string> = new Map()): BodySelection {
   // A line that is only a time of day (a live blog's "13:20" before each entry) is a timestamp,
   // never body text by itself, whatever its neighbours are.
   const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
@@ -103,6 +122,8 @@ export function selectBody(tree: LayoutTree, units: readonly ScoredUnit[], param
         ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
         : timestamps.has(i) && !included
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : included && added.has(i)
+          ? { role: 'body' as const, reason: `body (p=${scores.p2[i]!.toFixed(2)}), added by the profile: ${added.get(i)!}` }
           : included
           ? bodyRole(scores, i)
           : leftOutRole(scores.mainTerms[i]!.against, scores.p2[i]!);

@@ -20,7 +20,13 @@ test('an unclear type gets the article profile and says so', () => {
 });
 
 test('a type whose profile did not help out of fold gets the article profile and says so', () => {
-  const c = chooseProfile({ type: 'product', confidence: 0.9 }, params);
-  expect(c).toMatchObject({ profile: 'article', shift: 0 });
+  const c = chooseProfile({ type: 'documentation', confidence: 0.9 }, params);
+  expect(c).toMatchObject({ profile: 'article', shift: 0, stages: [] });
   expect(c.reason).toMatch(/no profile that helped.*article profile/u);
+});
+
+test('a type without a fitted shift but with a stage of its own runs the stage at the article calibration', () => {
+  const c = chooseProfile({ type: 'product', confidence: 0.9 }, params);
+  expect(c).toMatchObject({ profile: 'product', shift: 0, stages: ['product'] });
+  expect(c.reason).toMatch(/article calibration; then product/u);
 });

@@ -1,0 +1,111 @@
+/**
+ * The cards stage of the listing and collection profiles (src/extract/profiles/cards.ts): the
+ * repeated items of a page's main list join the body; a menu, a footer's columns or a pair of
+ * teasers are not a list of cards; and the stage runs only when the page is typed a listing or
+ * a collection with confidence, and can be switched off.
+ */
+import { test, expect } from '@playwright/test';
+import { buildLayoutTree } from '../../src/segment/tree.js';
+import { segment } from '../../src/segment/visual-units.js';
+import { scoreUnits } from '../../src/score/score-units.js';
+import { DEFAULT_SCORE_WEIGHTS } from '../../src/score/weights.js';
+import { pageBlocks } from '../../src/score/block-features.js';
+import { findCards } from '../../src/extract/profiles/cards.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS } from '../../src/extract/profiles/index.js';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+import type { LayoutSnapshot } from '../../src/types.js';
+import { a, el, p, snapshot, text, type ElSpec } from './support/snapshot-builder.js';
+
+const PRODUCTS = [
+  ['Trail Runner Two', 'Light mesh upper, grippy sole', '$120'],
+  ['Road Racer Pro', 'Carbon plate for race day', '$180'],
+  ['Everyday Walker', 'Soft foam for long days on foot', '$90'],
+  ['Winter Hiker', 'Waterproof leather, warm lining', '$150'],
+  ['Court Classic', 'Leather upper, cupsole, white', '$80'],
+  ['Studio Slip-On', 'Stretch knit, easy on and off', '$70'],
+] as const;
+
+function card(i: number): ElSpec {
+  const [name, summary, price] = PRODUCTS[i]!;
+  return el('li', { class: `product-card card-${i}` }, [el('h3', [a(name, `https://shop.example/p/${i}`)]), p(summary), p(price)]);
+}
+
+function menu(): ElSpec {
+  return el('nav', [el('ul', ['Men', 'Women', 'Kids', 'Sale', 'Stores'].map((w) => el('li', { class: 'menu-item' }, [a(w, `https://shop.example/${w.toLowerCase()}`)])))]);
+}
+
+function collectionPage(cards: number): LayoutSnapshot {
+  return snapshot(
+    [
+      menu(),
+      el('main', [
+        el('h1', [text("Men's shoes")]),
+        p('Shoes for every day and every trail, chosen and tested by our team of runners and walkers.'),
+        el('ul', { class: 'grid' }, Array.from({ length: cards }, (_, i) => card(i))),
+      ]),
+      el('footer', [el('ul', ['About us', 'Careers at the shop', 'Contact and help', 'Shipping and returns'].map((w) => el('li', { class: 'col' }, [a(w, 'https://shop.example/x')])))]),
+    ],
+    { url: 'https://shop.example/collections/mens-shoes' },
+  );
+}
+
+function cardsOf(page: LayoutSnapshot) {
+  const tree = buildLayoutTree(page);
+  const blocks = pageBlocks(tree, scoreUnits(segment(tree), page, DEFAULT_SCORE_WEIGHTS));
+  return { tree, blocks, found: findCards(tree, blocks) };
+}
+
+test('the repeated product cards of a collection are its main list: every card, not the menu or the footer', () => {
+  const { tree, blocks, found } = cardsOf(collectionPage(6));
+  expect(found).not.toBeNull();
+  expect(found!.itemIds).toHaveLength(6);
+  const texts = found!.blockIndexes.map((i) => blocks[i]!.text).join(' | ');
+  for (const [name, summary, price] of PRODUCTS) expect(texts).toContain(name), expect(texts).toContain(summary), expect(texts).toContain(price);
+  expect(texts).not.toMatch(/Women|Careers/u);
+  // Items whose class differs only by an index ("card-0", "card-1") are built alike.
+  expect(tree.nodes[found!.listId]?.kind === 'element' && tree.nodes[found!.listId]).toMatchObject({ tag: 'ul' });
+});
+
+test('two teasers are a pair, not a list of cards', () => {
+  expect(cardsOf(collectionPage(2)).found).toBeNull();
+});
+
+test('a menu of one-word links is not a list of cards, even outside <nav>', () => {
+  const page = snapshot([el('div', { class: 'links' }, ['Men', 'Women', 'Kids', 'Sale', 'Stores', 'Help'].map((w) => el('div', { class: 'link' }, [a(w)]))), p('A page of prose with one long paragraph that says what the shop is and where its stores are.')]);
+  expect(cardsOf(page).found).toBeNull();
+});
+
+test('items without links (a run of paragraphs) are not cards', () => {
+  const page = snapshot([el('div', Array.from({ length: 5 }, (_, i) => el('div', { class: 'para' }, [p(`Paragraph ${i} of a plain text with several words in it.`)])))]);
+  expect(cardsOf(page).found).toBeNull();
+});
+
+test('a short strip of links is not the main list of a page of prose', () => {
+  const strip = el('div', { class: 'strip' }, [0, 1, 2].map((i) => el('div', { class: 'tile' }, [a(`${PRODUCTS[i]![0]} for you`)])));
+  const prose = Array.from({ length: 8 }, (_, i) => p(`Sentence ${i} of a long story about the shop, with enough words to weigh far more than a strip of three small links does.`));
+  expect(cardsOf(snapshot([el('main', [...prose, strip])])).found).toBeNull();
+});
+
+test('the stage runs only for a listing or collection typed with confidence, and can be switched off', () => {
+  expect(chooseProfile({ type: 'collection', confidence: 0.9 }).stages).toEqual(['cards']);
+  expect(chooseProfile({ type: 'listing', confidence: 0.9 }).stages).toEqual(['cards']);
+  expect(chooseProfile({ type: 'collection', confidence: 0.3 }).stages).toEqual([]);
+  expect(chooseProfile({ type: 'article', confidence: 0.9 }).stages).toEqual([]);
+  expect(chooseProfile({ type: 'forum', confidence: 0.9 }).stages).toEqual([]);
+  expect(chooseProfile({ type: 'collection', confidence: 0.9 }, { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['cards'] }).stages).toEqual([]);
+});
+
+test('extraction of a collection keeps every card in the body and says so in the explanation', () => {
+  const page = collectionPage(6);
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  // The page reads as a collection with confidence (URL, repeated priced cards), so the stage ran and added what the block model left out.
+  expect(result.explanation.pageType).toMatchObject({ type: 'collection' });
+  expect(result.explanation.profile?.stages).toEqual(['cards']);
+  expect(result.explanation.profileStages?.[0]).toMatchObject({ stage: 'cards', applied: true });
+  for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
+  const off = extractFromSnapshot(page, { profiles: { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['cards'] } });
+  expect(off.kind === 'article' ? off.explanation.profileStages : 'none').toBeUndefined();
+  expect(result.article.text).not.toMatch(/Careers/u);
+});
