@@ -93,8 +93,13 @@ test.describe('saved pages with --js take the live steps', () => {
     expect(liveOf(rendered!)?.settle.ms).toBeGreaterThan(500);
     expect(f1(lazy!)).toBeGreaterThan(0.95);
     expect(liveOf(lazy!)?.scroll.steps).toBeGreaterThan(0);
-    expect(liveOf(lazy!)?.scroll.grewChars).toBeGreaterThan(1000);
     for (const result of [rendered!, lazy!]) expect(liveOf(result)?.interrupted).toBeUndefined();
+    // The scroll is what brought the lazy part in: without it the page gives its first paragraphs
+    // only. (Not `scroll.grewChars`: the part lands 150 ms after the sentinel shows, by a timer the
+    // scroll's stop rule does not wait for, so on a loaded machine it can land after the scroll's
+    // last measure and before the snapshot — CI run 2 of stop 28 saw grewChars 0 with F1 > 0.95.)
+    const [unscrolled] = await extract(join(dir, 'lazy.html'), { browser, javaScript: true, scrollMs: 0 });
+    expect(f1(unscrolled!)).toBeLessThan(0.6);
   });
 
   test('the live steps spend from the page\'s one time budget', async ({ browser }) => {

@@ -71,6 +71,12 @@ const MIN_COMMAND_TIMEOUT_MS = 500;
 const MAX_SCROLL_STEPS = 24;
 /** After each scroll step: a pause for observers and the requests they start. */
 const SCROLL_PAUSE_MS = 60;
+/**
+ * How long the bottom must hold (nothing grown, nothing in flight) before the scroll ends: a
+ * lazy part may be written by a timer its observer set, with no request to wait for (a saved
+ * page's inline data 150 ms after the sentinel showed was missed under load in CI).
+ */
+const BOTTOM_HOLD_MS = 300;
 const SCROLL_IDLE_MS = 600;
 /** A lazy body still growing may scroll past its budget up to this many times it (within the page's budget). */
 const SCROLL_HARD_FACTOR = 4;
@@ -278,6 +284,7 @@ async function scrollThrough(at: InPage, watch: RequestWatch, probe: () => Promi
   let lastHeight = before.scrollHeight;
   let lastChars = before.chars;
   let bottomHits = 0;
+  let bottomSince = 0;
   /** Time spent on steps that did not grow the body. */
   let spent = 0;
   while (steps < MAX_SCROLL_STEPS) {
@@ -300,7 +307,8 @@ async function scrollThrough(at: InPage, watch: RequestWatch, probe: () => Promi
       // to give. (Once is not enough: a feed's next item may be one request behind.)
       if (now.scrollHeight <= lastHeight && !grew && settledStep.pending === 0 && watch.count === 0) {
         bottomHits += 1;
-        if (bottomHits >= 2) {
+        if (bottomHits === 1) bottomSince = performance.now();
+        if (bottomHits >= 2 && performance.now() - bottomSince >= BOTTOM_HOLD_MS) {
           reason = 'bottom';
           break;
         }
