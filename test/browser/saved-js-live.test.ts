@@ -31,13 +31,24 @@ const frame = (main: string, script: string): string => `<!doctype html><html la
 <script id="story" type="application/json">${JSON.stringify(PARAGRAPHS)}</script>
 <script>${script}</script></body></html>`;
 
-/** The body is rendered 1 s after `load` from the page's inline data (a client-rendered app, saved). */
+/**
+ * The body is rendered after `load` from the page's inline data (a client-rendered app, saved),
+ * streamed: the headline and first paragraph 400 ms after `load`, then a paragraph every 250 ms
+ * (the last at 2.65 s). Streamed rather than written at once so that the watch sees it change
+ * even when a loaded machine starts it late: CI of stop 28 started it more than 1 s after
+ * `load`, after a body written at 1 s had landed, and the record rightly said `no-change`.
+ */
 const RENDERED_AFTER_LOAD = frame(
   '<div id="app"><p class="loading">Loading…</p></div>',
-  `addEventListener('load', () => setTimeout(() => {
+  `addEventListener('load', () => {
     const paras = JSON.parse(document.getElementById('story').textContent);
-    document.getElementById('app').innerHTML = '<article><h1>Ferry terminal to open in spring</h1>' + paras.map((p) => '<p>' + p + '</p>').join('') + '</article>';
-  }, 1000));`,
+    const add = (i) => {
+      if (i === 0) document.getElementById('app').innerHTML = '<article><h1>Ferry terminal to open in spring</h1></article>';
+      document.querySelector('#app article').insertAdjacentHTML('beforeend', '<p>' + paras[i] + '</p>');
+      if (i + 1 < paras.length) setTimeout(() => add(i + 1), 250);
+    };
+    setTimeout(() => add(0), 400);
+  });`,
 );
 
 /** The first four paragraphs are there; the rest are added when a sentinel below a tall figure scrolls into view. */
@@ -87,7 +98,8 @@ test.describe('saved pages with --js take the live steps', () => {
   test.setTimeout(120_000);
 
   test('a body rendered after load and a lazy part are read whole; the record says what was done', async ({ browser }) => {
-    const [rendered, lazy] = await extract([join(dir, 'rendered.html'), join(dir, 'lazy.html')], { browser, javaScript: true, concurrency: 2 });
+    // A settle budget past the stream's 2.65 s even on a loaded machine (the default is 4 s).
+    const [rendered, lazy] = await extract([join(dir, 'rendered.html'), join(dir, 'lazy.html')], { browser, javaScript: true, concurrency: 2, settleMs: 10_000 });
     expect(f1(rendered!)).toBeGreaterThan(0.95);
     expect(liveOf(rendered!)?.settle.reason).toBe('settled');
     expect(liveOf(rendered!)?.settle.ms).toBeGreaterThan(500);
@@ -120,7 +132,7 @@ test.describe('saved pages with --js take the live steps', () => {
   });
 
   test('the CLI: extract FILE --js reads the whole body and writes the live record', async () => {
-    const { code, stdout, stderr } = await run(['extract', join(dir, 'rendered.html'), join(dir, 'lazy.html'), '--js', '--format', 'json', '--no-progress']);
+    const { code, stdout, stderr } = await run(['extract', join(dir, 'rendered.html'), join(dir, 'lazy.html'), '--js', '--settle-ms', '10000', '--format', 'json', '--no-progress']);
     expect(code, stderr).toBe(0);
     const records = stdout
       .trim()
