@@ -64,7 +64,7 @@ export function buildArticle(
   const headline = pickTitle(tree, declaredTitles(tree.snapshot), firstBodyId, selection.bodyStyle.fontSizePx, pageType.type !== 'article');
   // The body's block roots: the owners of whole blocks, the run members of split ones.
   const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));
-  const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null });
+  const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null, pageType: pageType.type });
   return {
     ...metadata,
     title: headline?.text ?? null,

@@ -74,6 +74,8 @@ export interface BodyPlace {
   blockIds: number[];
   /** The headline element, when one was found. */
   headlineId: number | null;
+  /** The page's type when it was decided (`forum`: the thread's first poster is the author). */
+  pageType?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,6 +97,24 @@ const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpres
 const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
 /** …unless they mark a comment's author, an avatar or an author's biography box. */
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
+/**
+ * On a thread page, the class words of a poster's name as forum software writes them: XenForo,
+ * phpBB, Discourse and Vanilla `username`, vBulletin `bigusername`, Invision `ipsUsername`,
+ * Flarum `PostUser-name`, and the generic `post-author` / `poster-name`. The first in document
+ * order is the thread's first poster (XenForo's "Thread starter" line, the first post's profile),
+ * whom the page's JSON-LD or meta often replaces with the software ("Invision Community") or the
+ * last replier. WCXB-dev forum pages: see the bench's figures in docs/extract.md.
+ */
+const FORUM_POSTER_CLASS = /(^|[\s_-])(big)?user(-?info)?[-_]*name($|[\s_])|ipsUsername|PostUser-name|post-?author|poster-?name/iu;
+/**
+ * A poster's name inside these is a comment's or a side widget's ("latest posts", "top
+ * contributors"), not the thread's: class words, or `itemprop=comment`, or `<aside>`.
+ */
+const NOT_POSTER_PLACE = /comment|sidebar|widget|reply-to|quote/iu;
+/** How far up a poster's name is checked for such a place. */
+const POSTER_PLACE_DEPTH = 10;
+/** A poster's name is at most this long (longer text is a signature or a post, not a name). */
+const MAX_POSTER_CHARS = 40;
 /** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
 const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
@@ -157,6 +177,11 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
     authors = visible.authors;
   }
+  // A thread's author is its first poster, as the page shows the name — unless the author found
+  // above is one of the thread's posters (the first name in document order may be a reply's
+  // quote or a sidebar's "latest post" line).
+  const posters = body && body.pageType === 'forum' ? posterNames(body) : [];
+  if (posters.length > 0 && !(authors.length > 0 && authors.every((a) => posters.includes(a)))) authors = [posters[0]!];
   authors = unique(authors);
 
   const published =
@@ -517,6 +542,68 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
     }
   }
   return null;
+}
+
+function inNonPosterPlace(tree: LayoutTree, id: number): boolean {
+  for (let at = id, depth = 0; at >= 0 && depth < POSTER_PLACE_DEPTH; at = tree.nodes[at]?.parent ?? -1, depth++) {
+    const el = elementOf(tree, at);
+    if (!el) continue;
+    if (el.tag === 'aside' || (el.attrs.itemprop ?? '').toLowerCase() === 'comment') return true;
+    if (NOT_POSTER_PLACE.test(`${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/** At most this many poster names are read from a thread page. */
+const MAX_POSTERS = 100;
+
+/**
+ * The posters' names on a thread page, in document order: visible elements, after the headline
+ * when there is one, whose class is a forum poster's name (FORUM_POSTER_CLASS) or that are marked
+ * `itemprop=author` (their `itemprop=name` part when they have one), holding a short text.
+ */
+function posterNames(body: BodyPlace): string[] {
+  const { tree } = body;
+  const names: string[] = [];
+  const from = body.headlineId !== null ? (tree.subtreeEnd[body.headlineId] ?? body.headlineId + 1) : 0;
+  for (let id = from; id < tree.nodes.length; id++) {
+    const el = elementOf(tree, id);
+    if (!el) continue;
+    if (tree.hidden[id]) {
+      id = (tree.subtreeEnd[id] ?? id + 1) - 1;
+      continue;
+    }
+    const cls = `${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`;
+    const itemAuthor = (el.attrs.itemprop ?? '').toLowerCase() === 'author';
+    if (!itemAuthor && !FORUM_POSTER_CLASS.test(cls)) continue;
+    if (inNonPosterPlace(tree, id)) {
+      id = (tree.subtreeEnd[id] ?? id + 1) - 1;
+      continue;
+    }
+    // Marked by itemprop: its visible name part, else its first link (the profile), else itself.
+    let at = id;
+    if (itemAuthor) {
+      const end = tree.subtreeEnd[id] ?? id + 1;
+      const visible = (j: number): boolean => !tree.hidden[j];
+      const part = (test: (el: SnapshotElement) => boolean): number => {
+        for (let j = id + 1; j < end; j++) {
+          const inner = elementOf(tree, j);
+          if (inner && visible(j) && test(inner)) return j;
+        }
+        return -1;
+      };
+      const named = part((el) => (el.attrs.itemprop ?? '').toLowerCase() === 'name');
+      at = named >= 0 ? named : part((el) => el.tag === 'a') >= 0 ? part((el) => el.tag === 'a') : id;
+    }
+    const text = textOf(tree, at, MAX_POSTER_CHARS + 1)
+      .replace(/^(by|von|par|por)\s+/iu, '')
+      .replace(/^@/u, '');
+    if (text !== '' && text.length <= MAX_POSTER_CHARS && !text.includes(' · ')) names.push(text);
+    if (names.length >= MAX_POSTERS) break;
+    // The element's own subtree holds no second name.
+    id = (tree.subtreeEnd[id] ?? id + 1) - 1;
+  }
+  return names;
 }
 
 /** The body's images (with alt text and the caption of their figure) and links. */
