@@ -1,5 +1,6 @@
 /**
- * A clean state for a reused live worker (issue 24 item 6: results must not depend on the
+ * A clean state for a reused worker that ran page scripts — live pages, and saved pages with
+ * `--js` (issue 24 item 6: results must not depend on the
  * order of the inputs). A live page's scripts write cookies, local and session storage,
  * IndexedDB, Cache Storage and consent choices, and can set `window.name`; before the worker's
  * next page, all of it goes: cookies for the whole context, every other store for each origin

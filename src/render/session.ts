@@ -250,9 +250,11 @@ interface Worker {
   /** Pop-ups and new tabs the page opened, closed at once (counted for the live record). */
   popups: number;
   /**
-   * Live pages with scripts on: their scripts write cookies, storage, IndexedDB, caches and
-   * consent choices, so the worker is cleaned before its next page (`cleanState`) — results must
-   * not depend on the order of the inputs (issue 24 item 6). A fresh context per page gave the
+   * Pages with scripts on, live or saved (`--js`): their scripts write cookies, storage,
+   * IndexedDB, caches and consent choices, so the worker is cleaned before its next page
+   * (`cleanState`) — results must not depend on the order of the inputs (issue 24 item 6).
+   * Saved pages without a canonical URL all share one origin (`http://saved.invalid/`), so one
+   * saved page's storage would otherwise be the next one's. A fresh context per page gave the
    * same clean state at ~0.25 s more per page (a new renderer process each time).
    */
   cleans: boolean;
@@ -524,7 +526,7 @@ export class RenderSession {
     try {
       const page = await context.newPage();
       if (this.cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: this.cpuSlowdown });
-      const worker: Worker = { context, page, signature, crashed: false, renders: 0, popups: 0, cleans: kind === 'live' && options.javaScript, origins: new Set() };
+      const worker: Worker = { context, page, signature, crashed: false, renders: 0, popups: 0, cleans: options.javaScript, origins: new Set() };
       if (worker.cleans) {
         // Storage belongs to the origins of documents; every frame's navigation names one.
         page.on('framenavigated', (frame) => {
@@ -576,7 +578,9 @@ export class RenderSession {
       // Routes belong to the render that set them; the next render sets its own. The page is
       // first taken to about:blank while they still stand: a document left live could navigate
       // or fetch (a timer, a redirect) once its guard is gone.
-      let cleared = worker.offline
+      // A saved page's worker keeps its document for the next page's in-place write — unless it
+      // ran scripts (then its next page navigates anyway: prepareMarkup writes nothing in place).
+      let cleared = worker.offline && !worker.cleans
         ? true
         : await Promise.race([
             worker.page

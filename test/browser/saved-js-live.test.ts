@@ -68,12 +68,35 @@ const LAZY_PART = frame(
   }).observe(more);`,
 );
 
+/**
+ * A returning visitor's page: shown whole on a first visit, cut to a teaser when the page's own
+ * storage says it was seen before — in a cookie, local storage or IndexedDB. It marks itself
+ * seen in all three once read.
+ */
+const RETURNING_VISITOR = frame(
+  `<article><h1>Ferry terminal to open in spring</h1>${PARAGRAPHS.map((p) => `<p>${p}</p>`).join('')}</article>`,
+  `const seen = document.cookie.includes('seen=1') || localStorage.getItem('seen') === '1';
+  const teaser = () => { document.querySelector('article').innerHTML = '<p>Welcome back! Subscribe to keep reading.</p>'; };
+  if (seen) teaser();
+  const open = indexedDB.open('visits', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('visits');
+  open.onsuccess = () => {
+    const store = open.result.transaction('visits', 'readwrite').objectStore('visits');
+    const read = store.get('seen');
+    read.onsuccess = () => { if (read.result === 1) teaser(); store.put(1, 'seen'); };
+  };
+  document.cookie = 'seen=1; max-age=86400; path=/';
+  localStorage.setItem('seen', '1');`,
+);
+
 let dir: string;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'broadsheet-saved-js-'));
   await writeFile(join(dir, 'rendered.html'), RENDERED_AFTER_LOAD);
   await writeFile(join(dir, 'lazy.html'), LAZY_PART);
+  await writeFile(join(dir, 'visitor-1.html'), RETURNING_VISITOR);
+  await writeFile(join(dir, 'visitor-2.html'), RETURNING_VISITOR);
 });
 
 test.afterAll(async () => {
@@ -121,6 +144,12 @@ test.describe('saved pages with --js take the live steps', () => {
     expect(liveOf(result!)!.ms).toBeLessThanOrEqual(1_600);
     // The render (load, live steps, snapshot) within the budget; the snapshot's least second may pass it a little.
     expect((result!.timingsMs as { renderMs: number }).renderMs).toBeLessThan(3_500);
+  });
+
+  test('a saved page\'s storage is not the next one\'s: one worker, two pages of one origin, each read as a first visit', async ({ browser }) => {
+    // Both are served from http://saved.invalid/ (no canonical URL); one worker reads them in turn.
+    const results = await extract([join(dir, 'visitor-1.html'), join(dir, 'visitor-2.html'), join(dir, 'visitor-1.html')], { browser, javaScript: true, concurrency: 1 });
+    for (const result of results) expect(f1(result)).toBeGreaterThan(0.95);
   });
 
   test('without --js a saved page is read as saved: no live steps, the skeleton', async ({ browser }) => {
