@@ -96,6 +96,7 @@ export async function extract(inputs: string | readonly string[], options: Extra
   const specs = await expandWarcSpecs(await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]), {
     replay: resolved.replay,
     maxBytes: resolved.maxBytes,
+    javaScript: resolved.javaScript === true,
   });
   return extractInputSpecs(specs, options);
 }

@@ -173,8 +173,13 @@ function toUtf8(bytes: Buffer, charset: string | undefined): Buffer {
   return Buffer.from(decoder.decode(bytes), 'utf8');
 }
 
-/** Subresources kept for replay: what changes layout. Scripts never run offline. */
+/** Subresources kept for replay: what changes layout. */
 const REPLAY_TYPES = /^(text\/css|image\/|font\/|application\/(font|x-font|vnd\.ms-fontobject))/;
+/**
+ * …and, when the pages' scripts run (`--js`), what a script loads or fetches: scripts, JSON,
+ * XML and plain text (an app's story arrives as `/api/story.json`). HTML responses stay pages.
+ */
+const SCRIPT_REPLAY_TYPES = /^(text\/javascript|application\/(x-)?(javascript|ecmascript)|text\/ecmascript|application\/(json|xml)|[a-z]+\/[-.\w]+\+(json|xml)|text\/(plain|xml))$/;
 /** All replayed bytes of one file together stay under this; past it, further resources are not kept. */
 const DEFAULT_REPLAY_BUDGET_BYTES = 256 * 1024 * 1024;
 
@@ -212,7 +217,7 @@ function replayKey(url: string): string {
  * empty index for archives without subresources (Common Crawl's), and whatever was read before
  * a corrupt member (the page pass reports the corruption).
  */
-export async function readWarcReplay(path: string, budgetBytes?: number): Promise<WarcReplay> {
+export async function readWarcReplay(path: string, budgetBytes?: number, options: { scripts?: boolean } = {}): Promise<WarcReplay> {
   const replay = new WarcReplay(budgetBytes);
   try {
     for await (const record of new WARCParser(createReadStream(path))) {
@@ -223,7 +228,8 @@ export async function readWarcReplay(path: string, budgetBytes?: number): Promis
       }
       const status = Number(record.httpHeaders.statusCode);
       const contentType = lowerHeaders(record)['content-type'] ?? '';
-      if (status < 200 || status >= 300 || !REPLAY_TYPES.test(mimeOf(contentType))) {
+      const mime = mimeOf(contentType);
+      if (status < 200 || status >= 300 || !(REPLAY_TYPES.test(mime) || (options.scripts === true && SCRIPT_REPLAY_TYPES.test(mime)))) {
         await record.skipFully();
         continue;
       }
@@ -246,7 +252,7 @@ export type WarcSkipCounts = Partial<Record<WarcSkipReason, number>>;
  */
 export async function expandWarcSpecs(
   specs: InputSpec[],
-  options: ReadWarcOptions & { replay?: boolean; skipped?: WarcSkipCounts } = {},
+  options: ReadWarcOptions & { replay?: boolean; skipped?: WarcSkipCounts; javaScript?: boolean } = {},
 ): Promise<InputSpec[]> {
   const out: InputSpec[] = [];
   for (const spec of specs) {
@@ -254,7 +260,7 @@ export async function expandWarcSpecs(
       out.push(spec);
       continue;
     }
-    const replay = options.replay === false ? undefined : await readWarcReplay(spec.path);
+    const replay = options.replay === false ? undefined : await readWarcReplay(spec.path, undefined, { scripts: options.javaScript === true });
     for await (const event of readWarc(spec.path, options)) {
       if (event.kind === 'page') {
         out.push({ kind: 'warc-page', page: event.page, input: event.page.label, ...(replay && replay.size > 0 ? { replay } : {}) });

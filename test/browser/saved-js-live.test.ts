@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extract, type ExtractionResult } from '../../src/extract/extract.js';
 import { pageScores } from '../../src/bench/metrics.js';
+import { writeWarcFile } from '../../src/testing/warc-writer.js';
 import type { LiveRecord } from '../../src/render/live/prepare.js';
 import { expect, test } from './fixtures.js';
 
@@ -96,6 +97,18 @@ test.beforeAll(async () => {
   await writeFile(join(dir, 'rendered.html'), RENDERED_AFTER_LOAD);
   await writeFile(join(dir, 'lazy.html'), LAZY_PART);
   await writeFile(join(dir, 'visitor-1.html'), RETURNING_VISITOR);
+  // A client-rendered app in an archive: its script and its story are records of the WARC too.
+  await writeWarcFile(join(dir, 'app.warc.gz'), [
+    { url: 'https://app.example/story', body: frame('<div id="app"><p class="loading">Loading…</p></div>', '').replace('<script></script>', '<script src="/app.js"></script>') },
+    {
+      url: 'https://app.example/app.js',
+      contentType: 'application/javascript',
+      body: `addEventListener('load', () => fetch('/api/story.json').then((r) => r.json()).then((paras) => {
+        document.getElementById('app').innerHTML = '<article><h1>Ferry terminal to open in spring</h1>' + paras.map((p) => '<p>' + p + '</p>').join('') + '</article>';
+      }));`,
+    },
+    { url: 'https://app.example/api/story.json', contentType: 'application/json', body: JSON.stringify(PARAGRAPHS) },
+  ]);
   await writeFile(join(dir, 'visitor-2.html'), RETURNING_VISITOR);
 });
 
@@ -150,6 +163,16 @@ test.describe('saved pages with --js take the live steps', () => {
     // Both are served from http://saved.invalid/ (no canonical URL); one worker reads them in turn.
     const results = await extract([join(dir, 'visitor-1.html'), join(dir, 'visitor-2.html'), join(dir, 'visitor-1.html')], { browser, javaScript: true, concurrency: 1 });
     for (const result of results) expect(f1(result)).toBeGreaterThan(0.95);
+  });
+
+  test('a WARC page with --js runs its archived script, which fetches its story from the archive', async ({ browser }) => {
+    const [withJs] = await extract(join(dir, 'app.warc.gz'), { browser, javaScript: true });
+    const [withoutJs] = await extract(join(dir, 'app.warc.gz'), { browser });
+    expect(f1(withJs!)).toBeGreaterThan(0.95);
+    // The live steps ran (the story is answered from the archive at once, often before the watch starts).
+    expect(liveOf(withJs!)?.settle.reason).toMatch(/settled|no-change/u);
+    expect(liveOf(withoutJs!)).toBeUndefined();
+    expect(f1(withoutJs!)).toBeLessThan(0.5);
   });
 
   test('without --js a saved page is read as saved: no live steps, the skeleton', async ({ browser }) => {

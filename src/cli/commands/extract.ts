@@ -66,7 +66,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--max-text-chars <n>', 'page budget: a page with more characters of text has its longest texts shortened (ending in "…"; listed in "cuts")', intOption(10_000, 1_000_000_000), 1_000_000)
     .option('--max-mb <n>', 'refuse saved files larger than this many MiB', intOption(1, 4096), 25)
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
-    .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds')
+    .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds (and, with --js, its scripts and their data)')
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
     .option('--comments', 'readers\' comments (and a thread\'s replies) also in the text, Markdown and HTML, after the body under a "Comments" heading; without it they are only in the JSON record\'s "comments" field')
     .option('--include-comments', 'the same as --comments (trafilatura\'s name)')
@@ -152,7 +152,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   const skipped: WarcSkipCounts = {};
   let specs;
   try {
-    specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped });
+    specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped, javaScript: flags.js === true });
   } catch (error) {
     await Promise.all([pageWork.close(), launching.then((b) => b.close()).catch(() => undefined)]);
     throw error;
