@@ -67,6 +67,9 @@ function summary(e: ModelEvaluation): Record<string, unknown> {
 
 const MAIN = join(process.cwd(), 'src', 'cli', 'main.ts');
 
+/** A command that has not ended by then is killed and the test fails naming it (CI of stop 29 saw one test hang 5 min with no word of which step). */
+const COMMAND_LIMIT_MS = 150_000;
+
 /** The real command, from the sources (tsx), so it runs this checkout's code without a build. */
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const entry = `import(${JSON.stringify(MAIN)}).then(async (m) => { process.exitCode = await m.main(process.argv.slice(1)); })`;
@@ -74,9 +77,16 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => {
+      stderr += `\n[test] \`broadsheet ${args.join(' ')}\` had not ended after ${COMMAND_LIMIT_MS / 1000} s: killed; its stdout was ${stdout.length} characters`;
+      child.kill('SIGKILL');
+    }, COMMAND_LIMIT_MS);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -90,16 +100,16 @@ test('extract --model: a bad model file is a clear error, or with --model-option
     const missing = join(dir, 'missing.json');
 
     const refused = await run(['extract', page, '--model', missing]);
-    expect(refused.code).toBe(2);
+    expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(`cluster model ${missing}: cannot read the file (ENOENT)`);
 
     const corruptRun = await run(['extract', page, '--model', corrupt]);
-    expect(corruptRun.code).toBe(2);
+    expect(corruptRun.code, corruptRun.stderr).toBe(2);
     expect(corruptRun.stderr).toMatch(/corrupt\.json: cluster model: not valid JSON/u);
 
     const fallback = await run(['extract', page, '--model', corrupt, '--model-optional', '--format', 'json', '--explain']);
-    expect(fallback.code).toBe(0);
+    expect(fallback.code, fallback.stderr).toBe(0);
     expect(fallback.stderr).toContain('extracting with the visual score alone (--model-optional)');
     const record = JSON.parse(fallback.stdout) as { status: string; explain?: { model?: unknown } };
     expect(record.status).toBe('article');
@@ -111,7 +121,7 @@ test('extract --model: a bad model file is a clear error, or with --model-option
     expect(trained.code, trained.stderr).toBe(0);
     expect(trained.stdout).toMatch(/^trained on \d+ samples from \d+ pages/u);
     const withModel = await run(['extract', page, '--model', trainedPath, '--format', 'json', '--explain']);
-    expect(withModel.code).toBe(0);
+    expect(withModel.code, withModel.stderr).toBe(0);
     const modelled = JSON.parse(withModel.stdout) as { explain?: { model?: { stage?: string } } };
     expect(modelled.explain?.model?.stage).toMatch(/^(visual|model) \(/u);
   } finally {
