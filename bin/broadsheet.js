@@ -9,5 +9,5 @@ if (!existsSync(entry)) {
   process.stderr.write('broadsheet: dist/ is missing; build it with `npm run build` (npm install does this too).\n');
   process.exit(2);
 }
-const { main } = await import(pathToFileURL(entry).href);
-process.exitCode = await main(process.argv.slice(2));
+const { run } = await import(pathToFileURL(entry).href);
+await run(process.argv.slice(2));

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { BroadsheetError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
+import { exitWhenDrained } from './finish.js';
 import { OutputClosed, stdout } from './stdout.js';
 
 function version(): string {
@@ -82,4 +83,13 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.fatal;
   }
   return exitCode;
+}
+
+/**
+ * The process entry: runs `main`, sets its exit code, and names whatever keeps the process alive
+ * once the work is done instead of hanging on it (see finish.ts). bin/broadsheet.js and the tests
+ * that spawn the CLI from the sources both start here.
+ */
+export async function run(argv: string[]): Promise<void> {
+  exitWhenDrained(await main(argv));
 }

@@ -30,7 +30,7 @@ test.afterAll(async () => {
 
 /** The CLI in a child process (its own process group, so the kill takes its Chromium too). */
 function runCli(args: string[]): ChildProcess {
-  const script = `import(${JSON.stringify(MAIN)}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`;
+  const script = `import(${JSON.stringify(MAIN)}).then(async (m) => { await m.run(${JSON.stringify(args)}); })`;
   return spawn(process.execPath, ['--import', 'tsx', '-e', script], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 

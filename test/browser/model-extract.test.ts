@@ -72,7 +72,7 @@ const COMMAND_LIMIT_MS = 150_000;
 
 /** The real command, from the sources (tsx), so it runs this checkout's code without a build. */
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const entry = `import(${JSON.stringify(MAIN)}).then(async (m) => { process.exitCode = await m.main(process.argv.slice(1)); })`;
+  const entry = `import(${JSON.stringify(MAIN)}).then(async (m) => { await m.run(process.argv.slice(1)); })`;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

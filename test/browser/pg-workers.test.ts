@@ -31,7 +31,7 @@ test.afterAll(async () => {
 });
 
 function runCli(args: string[]): ChildProcess {
-  const script = `import(${JSON.stringify(MAIN)}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`;
+  const script = `import(${JSON.stringify(MAIN)}).then(async (m) => { await m.run(${JSON.stringify(args)}); })`;
   return spawn(process.execPath, ['--import', 'tsx', '-e', script], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 

@@ -91,7 +91,8 @@ title, which is its own field). The record's schema: schema/record.schema.json.
 
 Exit codes: 0 every input extracted (or had no article), ${EXIT.someFailed} some input failed
 (its error is in the output), ${EXIT.fatal} bad usage (flags that cannot work together, an
---out that exists or is a directory) or no browser. A reader that closes the pipe
+--out that exists or is a directory), no browser, or a process that did not end 10 s
+after its work (what kept it open is named on stderr). A reader that closes the pipe
 (\`| head\`) ends the run quietly.
 
 Examples:
