@@ -48,6 +48,8 @@ export interface SimilarityPolicyOptions {
   contextSample: number;
   /** Learn from the links' anchor and context words too (link-evidence.ts); off only to measure what it brings. */
   linkEvidence: boolean;
+  /** The link words' evidence settings (link-evidence.ts); other values only to measure them. */
+  linkTokens: TokenEvidenceOptions;
   targets: TargetSetOptions;
 }
 
@@ -69,6 +71,7 @@ export const DEFAULT_SIMILARITY_OPTIONS: SimilarityPolicyOptions = {
   reweighMinUrls: 50,
   contextSample: 5_000,
   linkEvidence: true,
+  linkTokens: LINK_TOKEN_OPTIONS,
   targets: DEFAULT_TARGET_OPTIONS,
 };
 
@@ -162,7 +165,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     // A template's or a word's evidence doubled: queued priorities may have moved.
     let bump = (count.fetched & (count.fetched - 1)) === 0;
     bump = this.wordsOf(site).add(url, isArticle) || bump;
-    if (link !== undefined && this.options.linkEvidence) bump = evidenceOf(this.links, site, LINK_TOKEN_OPTIONS).addTokens(linkTokens(link), isArticle) || bump;
+    if (link !== undefined && this.options.linkEvidence) bump = evidenceOf(this.links, site, this.options.linkTokens).addTokens(linkTokens(link), isArticle) || bump;
     if (isArticle) {
       this.addTarget(site, url, vector);
       bump ||= this.targetGrowthBump();
@@ -212,7 +215,7 @@ export class SimilarityPolicy implements FrontierPolicy {
     this.words.clear();
     for (const [site, words] of Object.entries(state.words ?? {})) this.words.set(site, TokenEvidence.fromState(current(words)));
     this.links.clear();
-    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(current(links), LINK_TOKEN_OPTIONS));
+    for (const [site, links] of Object.entries(state.links ?? {})) this.links.set(site, TokenEvidence.fromState(current(links), this.options.linkTokens));
     this.targets.clear();
     this.classifiers.clear();
     this.context = [];

@@ -10,6 +10,7 @@ import {
   type FrontierPolicy,
   type RefreshableQueue,
 } from '../../src/frontier/index.js';
+import { LINK_TOKEN_OPTIONS } from '../../src/frontier/link-evidence.js';
 
 const SITE = '127.0.0.1:9001';
 const HOST = `http://${SITE}`;
@@ -194,6 +195,26 @@ test('token evidence: neutral words shift nothing, words seen only on non-articl
   expect(evidence.shift(`${HOST}/world/pictures`)).toBeLessThan(-2);
   expect(evidence.shift(`${HOST}/world/story`)).toBeGreaterThan(2);
   expect(TokenEvidence.fromState(evidence.state()).shift(`${HOST}/world/pictures`)).toBe(evidence.shift(`${HOST}/world/pictures`));
+});
+
+test('link evidence: a headline word that chance put on two of six galleries does not outweigh a marker found on every gallery', () => {
+  // A site where 93 % of fetched pages are stories (250 stories, 19 galleries). Every gallery's
+  // anchor has the marker; one headline word ("buses") was on 4 stories and 2 galleries.
+  const tokens = (i: number, gallery: boolean): string[] => [...(gallery ? ['a:pictures'] : []), ...(i < 6 ? ['a:buses'] : []), 'a:council', 'c:li'];
+  const ratio = new TokenEvidence({ ...LINK_TOKEN_OPTIONS, shrinkPages: undefined });
+  const shrunk = new TokenEvidence(LINK_TOKEN_OPTIONS);
+  for (const evidence of [ratio, shrunk]) {
+    for (let i = 0; i < 19; i++) evidence.addTokens(tokens(i === 0 || i === 1 ? i : 100 + i, true), false);
+    for (let i = 2; i < 252; i++) evidence.addTokens(tokens(i, false), true);
+  }
+  // The naive-Bayes ratio: the chance word alone is nearly the marker's −3, so a story headed
+  // "buses" with a second such word sinks below a gallery.
+  expect(ratio.shiftTokens(['a:buses'])).toBeLessThan(-1.8);
+  expect(ratio.shiftTokens(['a:pictures'])).toBe(-3);
+  // Shrunk toward the site's share: the marker keeps its full weight, the chance word has under half of it.
+  expect(shrunk.shiftTokens(['a:pictures'])).toBe(-3);
+  expect(shrunk.shiftTokens(['a:buses'])).toBeGreaterThan(-1.5);
+  expect(shrunk.shiftTokens(['a:council'])).toBeCloseTo(0, 1);
 });
 
 test('similarity: anchor and context words sink links to non-articles whose URLs are exactly the articles\'', () => {
