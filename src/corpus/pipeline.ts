@@ -258,28 +258,36 @@ export async function buildCorpus(options: CorpusOptions): Promise<CorpusRun> {
     return { records, removed };
   };
 
-  const tRead = performance.now();
-  let readMs = 0;
-  let lastRead = tRead;
-  for await (const source of readSources(options.inputs, { replay: options.replay, maxBytes: options.maxBytes, robots })) {
-    readMs += performance.now() - lastRead;
-    if (toSkip > 0) {
-      toSkip--;
-    } else {
-      batch.push(source);
-      if (batch.length >= options.shardInputs) {
-        await runChunk();
-        manifest.chunks.at(-1)!.timeMs.read = Math.round(readMs);
-        readMs = 0;
+  const readAll = async (): Promise<CorpusRun> => {
+    const tRead = performance.now();
+    let readMs = 0;
+    let lastRead = tRead;
+    for await (const source of readSources(options.inputs, { replay: options.replay, maxBytes: options.maxBytes, robots })) {
+      readMs += performance.now() - lastRead;
+      if (toSkip > 0) {
+        toSkip--;
+      } else {
+        batch.push(source);
+        if (batch.length >= options.shardInputs) {
+          await runChunk();
+          manifest.chunks.at(-1)!.timeMs.read = Math.round(readMs);
+          readMs = 0;
+        }
       }
+      lastRead = performance.now();
     }
-    lastRead = performance.now();
-  }
-  if (batch.length > 0) {
-    await runChunk();
-    manifest.chunks.at(-1)!.timeMs.read = Math.round(readMs);
-  }
-  await writeManifest(options.outDir, manifest);
-  return { manifest, resumedChunks };
-}
+    if (batch.length > 0) {
+      await runChunk();
+      manifest.chunks.at(-1)!.timeMs.read = Math.round(readMs);
+    }
+    await writeManifest(options.outDir, manifest);
+    return { manifest, resumedChunks };
+  };
 
+  try {
+    return await readAll();
+  } finally {
+    // The session's contexts and page-work threads (the browser is the caller's).
+    await session?.close();
+  }
+}

@@ -440,8 +440,10 @@ async function withSession<T>(concurrency: number, body: (session: Pick<RenderSe
     return await body(lazy);
   } finally {
     if (launched !== undefined) {
-      const { browser, release } = await launched;
+      const { browser, session, release } = await launched;
       release();
+      // The session's page-work threads first: left open, they keep the process alive.
+      await session.close();
       await browser.close();
     }
   }
