@@ -9,11 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BrowserLaunchError, describeError } from '../errors.js';
 import { loadSavedPage } from '../input/inputs.js';
-import { collectorExpression } from '../render/snapshot.js';
 import type { RenderSession } from '../render/session.js';
 import type { LayoutSnapshot } from '../types.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
@@ -30,8 +31,25 @@ interface StoredEntry {
   error?: string;
 }
 
-/** What the collector is: a change to its code must invalidate every stored snapshot. */
-const COLLECTOR_KEY = createHash('sha256').update(collectorExpression({ maxElements: 0 })).digest('hex').slice(0, 16);
+/**
+ * What the collector is: a change to its code must invalidate every stored snapshot. The key
+ * hashes the collector's source files as they lie next to this module, not the expression built
+ * from them: `Function.prototype.toString` gives each transpiler's own output (tsx's esbuild for
+ * the scripts, Babel under the test runner), and keys from it made the gates and the scripts
+ * render the same pages again in turn. Run from dist/, the key is the built files' (its own cache).
+ */
+const COLLECTOR_FILES = ['in-page/collect-layout', 'in-page/pack-layout', 'in-page/settle-streamed', 'page-expression', 'snapshot'];
+const COLLECTOR_KEY = collectorSourceKey();
+
+function collectorSourceKey(): string {
+  const hash = createHash('sha256');
+  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  for (const name of COLLECTOR_FILES) {
+    const file = fileURLToPath(new URL(`../render/${name}${ext}`, import.meta.url));
+    hash.update(name).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 export interface SnapshotCacheOptions {
   /** Root directory of the cache. Default `out/snapshots`. */
