@@ -12,6 +12,7 @@ import { selectBody, withAddedBlocks, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
+import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
@@ -86,6 +87,8 @@ export interface Explanation {
   profileStages?: Array<{ stage: ProfileStage; applied: boolean; reason: string }>;
   /** What the page budget cut before the stages ran (page-budget.ts); node ids above are after the cut. */
   cuts: BudgetCut[];
+  /** How the title was chosen: every candidate with its signs and score (title.ts). */
+  title?: TitleChoice;
 }
 
 export type SnapshotExtraction =
@@ -225,7 +228,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
-  const article = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
+  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
+  explanation.title = titleChoice;
   // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
   if (profile.stages.includes('product')) {
     const facts = productFacts(snapshot.meta.jsonLd);

@@ -144,16 +144,6 @@ const MAX_LIST = 200;
 
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The titles the page declares, most specific first: JSON-LD headline, og:title, twitter:title,
- * dc.title, then `<title>` (distinct values only).
- */
-export function declaredTitles(snapshot: LayoutSnapshot): string[] {
-  const meta = (key: string): string | null => snapshot.meta.metaTags.find((m) => m.key === key && m.content.trim() !== '')?.content.trim() ?? null;
-  const all = [parseJsonLd(snapshot.meta.jsonLd).headline, meta('og:title'), meta('twitter:title'), meta('dc.title'), snapshot.meta.title.trim() || null];
-  return [...new Set(all.filter((t): t is string => t !== null))];
-}
-
 export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: BodyPlace): ArticleMetadata {
   const metaAll = (key: string): string[] =>
     snapshot.meta.metaTags.filter((m) => m.key === key && m.content.trim() !== '').map((m) => m.content.trim());

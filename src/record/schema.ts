@@ -139,7 +139,7 @@ const RecordBase = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe('extract of a live page with scripts on: how long it settled and why it stopped, consent met and what was done, scrolling, unclamped text, overlays set aside (see docs/record.md).'),
-  explain: z.record(z.string(), z.unknown()).optional().describe('extract --explain: the visual units, their features, scores and roles.'),
+  explain: z.record(z.string(), z.unknown()).optional().describe('extract --explain: the visual units, their features, scores and roles, and how the title was chosen (every candidate with its signs and score).'),
   screenshot: z.string().optional().describe('extract --screenshot: the file written.'),
   crawl: CrawlSectionSchema.optional(),
   corpus: CorpusSectionSchema.optional(),

@@ -163,7 +163,7 @@ test('a headline in a styled div (no h1) is the title and stays out of the body'
   expect(bodyParagraphs(article)).toEqual(textsOf(body));
 });
 
-// Regression, fixed — was a weakness (src/extract/article.ts, pickTitle): a large line above the body is only a title
+// Regression, fixed — was a weakness (the title choice, src/extract/title.ts): a large line above the body is only a title
 // candidate when the declared <title> agrees with it. When <title> is the bare site name (common
 // on small sites and AMP pages), the visible 36 px bold headline is passed over and the site
 // name is returned. Expected "Harrow Bridge to reopen before the summer"; actual "Example News".

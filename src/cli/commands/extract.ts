@@ -70,7 +70,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
     .option('--comments', 'readers\' comments (and a thread\'s replies) also in the text, Markdown and HTML, after the body under a "Comments" heading; without it they are only in the JSON record\'s "comments" field')
     .option('--include-comments', 'the same as --comments (trafilatura\'s name)')
-    .option('--explain', 'include the visual units, their features, scores and roles in the JSON record (needs --format json or --out)')
+    .option('--explain', 'include the visual units, their features, scores and roles, and the title\'s candidates with their scores, in the JSON record (needs --format json or --out)')
     .option('--screenshot <file.png>', 'draw the visual units on a screenshot, coloured by score, the body outlined')
     .option('--summary', 'print a one-line-per-input table instead of the article bodies (not with --format: use --out FILE for the records)')
     .option('--no-progress', 'no progress bar on stderr')

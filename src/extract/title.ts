@@ -1,0 +1,348 @@
+/**
+ * The title: every line and declared title that could be the page's title becomes a candidate,
+ * described by what speaks for it (an `<h1>`, the `<title>`'s longest part, `og:title`, how many
+ * of them agree…), and the candidate the fitted weights score highest wins. Pure: a layout tree
+ * and the snapshot's head in, candidates and a choice out.
+ *
+ * Why a scored choice and not a rule: on WCXB-dev the truth is the `<title>`'s main part on 73 %
+ * of the pages, the first `<h1>` on 65 %, `og:title` on 41 %, and one of the candidates below on
+ * 96.5 %; every fixed order of those sources tried scored 70–77 %. Which source is right depends
+ * on what else agrees with it, and the weights (title-weights.ts) say how much each sign counts.
+ * scripts/fit-title.ts fits them with cross-validation grouped by site.
+ */
+import type { LayoutTree } from '../segment/tree.js';
+import { UNKNOWN_PAGE_ORIGIN, type LayoutSnapshot } from '../types.js';
+import type { PageType } from '../score/page-type.js';
+import { collapseWhitespace } from '../segment/text.js';
+import { TITLE_FEATURES, TITLE_WEIGHTS, type TitleFeature } from './title-weights.js';
+
+/** A visible line that may be the headline. */
+export interface TitleLine {
+  id: number;
+  text: string;
+  tag: string;
+  /** Its font size over the body's. */
+  fontRatio: number;
+  /** Before the body's first block in document order. */
+  aboveBody: boolean;
+}
+
+/** Where a declared title came from. */
+export type DeclaredKind = 'title' | 'json-ld' | 'og' | 'twitter' | 'dc';
+
+/** What the title is chosen from: plain data, gathered from the tree by `titleSources`. */
+export interface TitleSources {
+  /** Visible h1s, h2s above the body and display lines above it, in document order. */
+  lines: TitleLine[];
+  declared: Array<{ kind: DeclaredKind; text: string }>;
+  /** Names the site goes by (og:site_name, application-name) and its hostname's labels. */
+  siteNames: string[];
+  /** The page's type (score/page-type.ts): which source names a page differs by type. */
+  pageType: PageType;
+}
+
+export interface TitleCandidate {
+  /** As the page shows it (a visible line's text), else as declared. */
+  text: string;
+  /** The visible line it is, when it is one. */
+  id: number | null;
+  /** Where it was found, for `--explain`: "h1", "title part 1 of 3", "og"… */
+  sources: string[];
+  features: Record<TitleFeature, number>;
+  score: number;
+}
+
+/** What the title was chosen from, the candidates with their scores, and the one chosen (index into `candidates`, or -1). */
+export interface TitleChoice {
+  sources: TitleSources;
+  candidates: TitleCandidate[];
+  chosen: number;
+}
+
+/** A headline is set at least this much larger than the body text. */
+const HEADLINE_FONT_RATIO = 1.25;
+/** A display line longer than this many characters is a paragraph, not a headline. */
+const HEADLINE_MAX_CHARS = 300;
+/** h2s above the body count as candidates up to this many (a sidebar's h2s come later). */
+const MAX_H2 = 6;
+
+/**
+ * Marks a heading ends with that are no part of it: the permalink anchors documentation
+ * generators add ("Middleware¶" in Sphinx, "#" in many static-site themes, "§").
+ */
+const PERMALINK_MARKS = new Set(['¶', '§', '#', '🔗']);
+
+/** Meta tags that declare a title, and the kind each is. */
+const DECLARED_META: ReadonlyArray<[string, DeclaredKind]> = [
+  ['og:title', 'og'],
+  ['twitter:title', 'twitter'],
+  ['dc.title', 'dc'],
+];
+const SITE_NAME_META = ['og:site_name', 'application-name', 'apple-mobile-web-app-title'];
+/** Hostname labels that name no site ("www", the public suffix's usual parts). */
+const HOST_NOISE = new Set(['www', 'm', 'amp', 'com', 'org', 'net', 'co', 'uk', 'de', 'fr', 'io', 'news', 'blog']);
+
+/** Gathers the title's sources from the tree and the snapshot's head. */
+export function titleSources(
+  tree: LayoutTree,
+  jsonLdHeadline: string | null,
+  firstBodyId: number,
+  bodyFontPx: number,
+  pageType: PageType,
+): TitleSources {
+  const lines: TitleLine[] = [];
+  let h2s = 0;
+  tree.nodes.forEach((node, id) => {
+    if (node.kind !== 'element' || tree.hidden[id]) return;
+    const aboveBody = id < firstBodyId;
+    const fontRatio = bodyFontPx > 0 ? node.fontSizePx / bodyFontPx : 1;
+    const h1 = node.tag === 'h1';
+    const h2 = node.tag === 'h2' && aboveBody && h2s < MAX_H2;
+    const display = !h1 && !h2 && aboveBody && fontRatio >= HEADLINE_FONT_RATIO && (tree.stats[id]?.textLength ?? 0) <= HEADLINE_MAX_CHARS && node.children.some((c) => tree.nodes[c]?.kind === 'text');
+    if (!h1 && !h2 && !display) return;
+    const text = headlineText(tree, id);
+    if (wordsOf(text) === '') return;
+    if (h2) h2s++;
+    lines.push({ id, text, tag: display ? 'display' : node.tag, fontRatio, aboveBody });
+  });
+  const snapshot = tree.snapshot;
+  const declared: TitleSources['declared'] = [];
+  const docTitle = snapshot.meta.title.trim();
+  if (docTitle) declared.push({ kind: 'title', text: docTitle });
+  if (jsonLdHeadline?.trim()) declared.push({ kind: 'json-ld', text: jsonLdHeadline.trim() });
+  for (const [key, kind] of DECLARED_META) {
+    const value = metaValue(snapshot, key);
+    if (value) declared.push({ kind, text: value });
+  }
+  const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
+  if (!snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN)) siteNames.push(...hostLabels(snapshot.url));
+  return { lines, declared, siteNames, pageType };
+}
+
+/** Every candidate with its features and score, and the best. */
+export function chooseTitle(sources: TitleSources, weights: Readonly<Record<TitleFeature, number>> = TITLE_WEIGHTS): TitleChoice {
+  const candidates = titleCandidates(sources);
+  let chosen = -1;
+  for (const [i, c] of candidates.entries()) {
+    c.score = round4(TITLE_FEATURES.reduce((sum, f) => sum + weights[f] * c.features[f], 0));
+    if (chosen < 0 || c.score > candidates[chosen]!.score) chosen = i;
+  }
+  return { sources, candidates, chosen };
+}
+
+/** The candidates, one per distinct wording (letters and digits, lower case), with their features. */
+export function titleCandidates(sources: TitleSources): TitleCandidate[] {
+  interface Draft {
+    text: string;
+    id: number | null;
+    words: string;
+    sources: string[];
+    f: Record<TitleFeature, number>;
+    /** Which kinds of source name it exactly: visible, title, meta. */
+    kinds: Set<string>;
+  }
+  const drafts = new Map<string, Draft>();
+  const draft = (text: string, words: string): Draft => {
+    let d = drafts.get(words);
+    if (!d) {
+      d = { text, id: null, words, sources: [], f: Object.fromEntries(TITLE_FEATURES.map((f) => [f, 0])) as Record<TitleFeature, number>, kinds: new Set() };
+      drafts.set(words, d);
+    }
+    return d;
+  };
+
+  // Visible lines. The page's own wording wins the candidate's display text.
+  const h1s = sources.lines.filter((l) => l.tag === 'h1');
+  const above = sources.lines.filter((l) => l.aboveBody);
+  const nearest = above[above.length - 1];
+  for (const line of sources.lines) {
+    const words = wordsOf(line.text);
+    const d = draft(line.text, words);
+    if (d.id === null) {
+      d.text = line.text;
+      d.id = line.id;
+    }
+    d.kinds.add('visible');
+    d.sources.push(line.tag);
+    const f = d.f;
+    if (line.tag === 'h1') {
+      f.h1 = 1;
+      if (line === h1s[0]) f.h1First = 1;
+      if (line.aboveBody) f.h1AboveBody = 1;
+      if (h1s.length === 1) f.h1Only = 1;
+    } else if (line.tag === 'h2') f.h2AboveBody = 1;
+    else f.display = 1;
+    if (line === nearest) {
+      f.nearestAbove = 1;
+      if (line.tag === 'display' && h1s.length === 0) f.displayNoH1 = 1;
+    }
+    f.fontRatio = Math.max(f.fontRatio, Math.log2(Math.max(line.fontRatio, 0.5)));
+  }
+
+  // Declared titles, whole and in parts ("Headline | Section | Site").
+  for (const { kind, text } of sources.declared) {
+    const parts = splitTitle(text);
+    const longest = parts.reduce((a, b) => (wordsOf(b).length > wordsOf(a).length ? b : a), parts[0] ?? text);
+    const whole = draft(text, wordsOf(text));
+    if (whole.words === '') continue;
+    whole.sources.push(kind);
+    whole.kinds.add(kind === 'title' ? 'title' : 'meta');
+    if (kind === 'title') whole.f.titleWhole = 1;
+    else if (kind === 'json-ld') whole.f.ldWhole = 1;
+    else whole.f.metaWhole = 1;
+    if (parts.length < 2) {
+      if (kind === 'title') whole.f.titleUnsplit = 1;
+      continue;
+    }
+    parts.forEach((part, i) => {
+      const words = wordsOf(part);
+      if (words === '' || words === whole.words) return;
+      const d = draft(part, words);
+      d.sources.push(`${kind} part ${i + 1} of ${parts.length}`);
+      d.kinds.add(kind === 'title' ? 'title' : 'meta');
+      if (kind === 'title') {
+        d.f.titlePart = 1;
+        if (i === 0) d.f.titlePartFirst = 1;
+        if (i === parts.length - 1) d.f.titlePartLast = 1;
+        if (part === longest) d.f.titlePartLongest = 1;
+      } else d.f.metaPart = 1;
+    });
+  }
+
+  // What the candidates say of each other, and of the site.
+  const siteWords = new Set(sources.siteNames.map((n) => wordsOf(n)).filter((w) => w !== ''));
+  const siteJoined = new Set([...siteWords].map((w) => w.replace(/ /gu, '')));
+  const declaredWords = [...new Set(sources.declared.flatMap((d) => splitTitle(d.text).concat(d.text)).map(wordsOf).filter((w) => w !== ''))];
+  const h1Words = [...new Set(h1s.map((l) => wordsOf(l.text)))];
+  const h1Many = h1s.length >= 3;
+  const out: TitleCandidate[] = [];
+  for (const d of drafts.values()) {
+    const f = d.f;
+    f.agreeKinds = d.kinds.size - 1;
+    if (d.kinds.has('visible')) {
+      for (const p of declaredWords) {
+        if (p === d.words) continue;
+        // The declared title cut short ("…Best Practices & Upgrades" of the h1's "…Upgrades to Prevent Issues").
+        if (d.words.startsWith(`${p} `)) f.extendsDeclared = 1;
+        else if (p.includes(' ') && containsWords(d.words, p)) f.holdsDeclared = 1;
+        // The h1 as the start of a longer declared title ("Hiking Boots" of "Hiking Boots: Shop Boots for…").
+        if (p.startsWith(`${d.words} `)) f.startsDeclared = 1;
+        else if (containsWords(p, d.words)) f.inDeclared = 1;
+      }
+      f.overlap = Math.max(0, ...declaredWords.filter((p) => p !== d.words).map((p) => jaccard(p, d.words)));
+      if (declaredWords.length > 0 && !declaredWords.some((p) => jaccard(p, d.words) > 0)) {
+        f.unrelated = 1;
+        if (sources.pageType !== 'article') f.unrelatedNotArticle = 1;
+      }
+      if (f.h1 && h1Many) f.h1Many = 1;
+    } else {
+      if (h1Words.some((w) => w !== d.words && containsWords(w, d.words))) f.inVisible = 1;
+      f.overlap = Math.max(0, ...h1Words.map((w) => jaccard(w, d.words)));
+    }
+    if (siteWords.has(d.words) || siteJoined.has(d.words.replace(/ /gu, ''))) {
+      f.siteName = 1;
+      if (sources.pageType === 'article') f.siteNameArticle = 1;
+    }
+    const n = d.words.split(' ').length;
+    if (n <= 2) f.short = 1;
+    if (n > 25) f.long = 1;
+    // Which source names a page depends on its type: an article's h1 is its headline, a service
+    // page's h1 is often a slogan and its <title> names it.
+    const group = TYPE_GROUP[sources.pageType];
+    if (group !== undefined) {
+      f[`${group}H1`] = f.h1;
+      f[`${group}TitlePart`] = f.titlePartLongest;
+      f[`${group}TitleWhole`] = f.titleWhole;
+    }
+    out.push({ text: d.text, id: d.id, sources: d.sources, features: f, score: 0 });
+  }
+  return out;
+}
+
+/** "Headline | Section | Site" → its parts; a title without separators is one part. */
+export function splitTitle(title: string): string[] {
+  const parts = title.split(/(?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0);
+  return parts.length > 0 ? parts : [title];
+}
+
+/**
+ * A headline's visible text: text nodes in order, a space where a box that is not inline starts
+ * or ends (a badge styled inline-block, "Info" before "Ultimate …", a <br>, a block inside the
+ * h1), hidden parts left out, trailing permalink marks taken off.
+ */
+export function headlineText(tree: LayoutTree, id: number): string {
+  const parts: string[] = [];
+  const end = tree.subtreeEnd[id] ?? id + 1;
+  const closes: number[] = [];
+  for (let i = id + 1; i < end; i++) {
+    while (closes.length > 0 && closes[closes.length - 1]! <= i) {
+      closes.pop();
+      parts.push(' ');
+    }
+    const node = tree.nodes[i];
+    if (!node) continue;
+    if (tree.hidden[i]) {
+      i = (tree.subtreeEnd[i] ?? i + 1) - 1;
+      continue;
+    }
+    if (node.kind === 'text') parts.push(node.text);
+    else if (tree.isBlock[i] || (node.display !== 'inline' && node.display !== 'contents')) {
+      parts.push(' ');
+      closes.push(tree.subtreeEnd[i] ?? i + 1);
+    }
+  }
+  let text = collapseWhitespace(parts.join('')).trim();
+  for (let last = [...text.slice(-2)].pop(); last !== undefined && PERMALINK_MARKS.has(last); last = [...text.slice(-2)].pop()) {
+    text = text.slice(0, -last.length).trimEnd();
+  }
+  return text;
+}
+
+/** Letters and digits only, lower case, one space between words: how two titles are compared. */
+export function wordsOf(text: string): string {
+  return (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
+
+/**
+ * Page types whose title sources behave alike, each with its own weights for an h1, the
+ * `<title>`'s longest part and the whole `<title>`; an article (and `other`) is the base.
+ */
+const TYPE_GROUP: Partial<Record<PageType, 'shop' | 'service' | 'thread' | 'listing'>> = {
+  product: 'shop',
+  collection: 'shop',
+  service: 'service',
+  forum: 'thread',
+  documentation: 'thread',
+  listing: 'listing',
+};
+
+/** Shared words over all words of two word strings. */
+function jaccard(a: string, b: string): number {
+  const x = new Set(a.split(' '));
+  const y = new Set(b.split(' '));
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / (x.size + y.size - both);
+}
+
+/** Whether word string `outer` holds `inner` as whole words. */
+function containsWords(outer: string, inner: string): boolean {
+  return ` ${outer} `.includes(` ${inner} `);
+}
+
+function metaValue(snapshot: LayoutSnapshot, key: string): string | null {
+  return snapshot.meta.metaTags.find((m) => m.key === key && m.content.trim() !== '')?.content.trim() ?? null;
+}
+
+/** "www.scratch-culinary.co.uk" → ["scratch-culinary"]: the labels that may name the site. */
+function hostLabels(url: string): string[] {
+  try {
+    return new URL(url).hostname.split('.').filter((l) => l !== '' && !HOST_NOISE.has(l));
+  } catch {
+    return [];
+  }
+}
+
+function round4(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}
