@@ -28,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
+import { dayOf, normalizeForMatch, sameAuthor, wcxbMetadataTruth } from '../src/bench/metadata-figures.js';
 import { identifyTextLanguage, loadTextLanguageModel } from '../src/extract/text-language.js';
 import type { LayoutSnapshot } from '../src/types.js';
 
@@ -64,38 +65,6 @@ async function extractorFrom(root: string): Promise<Extractor> {
   };
 }
 
-/** Letters and digits only, lower case, single spaces. */
-export function normalizeForMatch(value: string): string {
-  const words = value.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.join(' ');
-}
-
-function authorNames(value: string): Set<string> {
-  const names = new Set<string>();
-  for (const part of value.split(/[,;&/]| and /u)) {
-    const name = normalizeForMatch(part);
-    if (name) names.add(name);
-  }
-  return names;
-}
-
-function sameAuthor(predicted: string | null, truth: string): boolean {
-  if (!predicted) return false;
-  if (normalizeForMatch(predicted) === normalizeForMatch(truth)) return true;
-  const a = authorNames(predicted);
-  const b = authorNames(truth);
-  return a.size === b.size && [...a].every((n) => b.has(n));
-}
-
-/** The calendar day a date value names: its first YYYY-MM-DD, else what Date.parse reads (UTC). */
-function dayOf(value: string | null): string | null {
-  if (!value) return null;
-  const iso = /\d{4}-\d{2}-\d{2}/u.exec(value);
-  if (iso) return iso[0];
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
-}
-
 function primary(tag: string | null): string | null {
   return tag ? (tag.toLowerCase().split(/[-_]/u)[0] ?? null) : null;
 }
@@ -119,11 +88,7 @@ class Tally {
   }
 }
 
-const wcxbTruth = async (dir: string, id: string): Promise<Truth> => {
-  const raw = JSON.parse(await readFile(join(dir, 'ground-truth', `${id}.json`), 'utf8')) as { ground_truth: { title?: string | null; author?: string | null; publish_date?: string | null } };
-  const g = raw.ground_truth;
-  return { ...(g.title ? { title: g.title } : {}), ...(g.author ? { author: g.author } : {}), ...(g.publish_date ? { date: g.publish_date } : {}) };
-};
+const wcxbTruth = wcxbMetadataTruth;
 
 const samplesTruth = JSON.parse(await readFile('test/fixtures/metadata/samples-truth.json', 'utf8').catch(() => '{}')) as Record<string, { author?: string; date?: string } | string>;
 
