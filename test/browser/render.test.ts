@@ -276,6 +276,28 @@ test.describe('content streamed for a script to place (React/Next.js streaming)'
   });
 });
 
+test.describe('word spaces between inline pieces', () => {
+  test('whitespace alone between two inline elements keeps their words apart; between blocks it adds nothing', async ({ session }) => {
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body><p>Has <b>bold</b> <i>italic</i> and <a href="/a">one link</a>
+<a href="/b">two links</a><span>glued</span></p>
+<ul>
+  <li>first item</li>
+  <li>second item</li>
+</ul><pre><code>keep</code> <code>pre</code></pre></body>`),
+    );
+    const all = texts(snapshot).join('');
+    expect(all).toContain('bold italic');
+    expect(all).toContain('one link two links');
+    // No whitespace in the source, none added.
+    expect(all).toContain('two linksglued');
+    // List items are blocks: their texts stay as written.
+    expect(texts(snapshot)).toContain('first item');
+    expect(texts(snapshot)).toContain('second item');
+  });
+});
+
 test.describe('saved pages are rendered offline', () => {
   test('every subresource is refused and nothing reaches the network', async ({ session }) => {
     const page = await render(session, await savedInput('offline.html'));

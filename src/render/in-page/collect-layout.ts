@@ -18,6 +18,7 @@ import type {
   SnapshotElement,
   SnapshotMeta,
   SnapshotNode,
+  SnapshotText,
 } from '../../types.js';
 
 export interface CollectLayoutOptions {
@@ -220,6 +221,17 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   // Side tables for the visibility pass, indexed by node id (kept out of the snapshot).
   const zeroSize: boolean[] = [];
   const hasText: boolean[] = [];
+  /** A text, or an element laid out in the line (display inline, inline-block, inline-flex…). */
+  const flowsInline = (sibling: Node | null): boolean => {
+    if (sibling === null) return false;
+    if (sibling.nodeType === Node.TEXT_NODE) return true;
+    return sibling.nodeType === Node.ELEMENT_NODE && getComputedStyle(sibling as Element).display.startsWith('inline');
+  };
+  /** The last text node collected, in document order (whitespace between pieces is added to it), and its DOM node. */
+  let lastText: SnapshotText | undefined;
+  let lastTextNode: Node | undefined;
+  /** Whether `text` is the last text before the whitespace: `sibling` itself, or inside it. */
+  const endsWith = (sibling: Node | null, text: Node): boolean => sibling !== null && (sibling === text || sibling.contains(text));
 
   interface Pending {
     node: Node;
@@ -281,9 +293,17 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       const text = (node as Text).data;
       if (parentElement && /\S/.test(text)) {
         const id = nodes.length;
-        nodes.push({ kind: 'text', id, parent, text });
+        lastText = { kind: 'text', id, parent, text };
+        lastTextNode = node;
+        nodes.push(lastText);
         parentElement.children.push(id);
         hasText[parent] = true;
+      } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && endsWith(node.previousSibling, lastTextNode) && flowsInline(node.previousSibling) && flowsInline(node.nextSibling)) {
+        // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
+        // a line) is no node of its own, but it is a word space: it goes on the end of the text
+        // before it, so that the words on either side stay apart ("bold italic", not
+        // "bolditalic"). Between blocks (list items, paragraphs) it is nothing.
+        if (!/\s$/.test(lastText.text)) lastText.text += ' ';
       }
       continue;
     }
