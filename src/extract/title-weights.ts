@@ -32,7 +32,7 @@ export const TITLE_FEATURES = [
   'titlePart',
   'titlePartFirst',
   'titlePartLast',
-  /** The part with the most words. */
+  /** The longest part (in letters and digits). */
   'titlePartLongest',
   /** The whole og:title, twitter:title or dc.title. */
   'metaWhole',

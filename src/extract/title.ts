@@ -65,6 +65,15 @@ const HEADLINE_FONT_RATIO = 1.25;
 const HEADLINE_MAX_CHARS = 300;
 /** h2s above the body count as candidates up to this many (a sidebar's h2s come later). */
 const MAX_H2 = 6;
+/**
+ * At most this many h1s and this many display lines are candidates, in document order, and a
+ * declared title is read up to this many characters in at most this many parts: a hostile page's
+ * thousands of headings or a megabyte `<title>` cost no more than a real page's.
+ */
+const MAX_H1 = 50;
+const MAX_DISPLAY = 50;
+const MAX_DECLARED_CHARS = 1000;
+const MAX_PARTS = 12;
 
 /**
  * Marks a heading ends with that are no part of it: the permalink anchors documentation
@@ -92,6 +101,8 @@ export function titleSources(
 ): TitleSources {
   const lines: TitleLine[] = [];
   let h2s = 0;
+  let h1Count = 0;
+  let displays = 0;
   tree.nodes.forEach((node, id) => {
     if (node.kind !== 'element' || tree.hidden[id]) return;
     const aboveBody = id < firstBodyId;
@@ -100,20 +111,23 @@ export function titleSources(
     const h2 = node.tag === 'h2' && aboveBody && h2s < MAX_H2;
     const display = !h1 && !h2 && aboveBody && fontRatio >= HEADLINE_FONT_RATIO && (tree.stats[id]?.textLength ?? 0) <= HEADLINE_MAX_CHARS && node.children.some((c) => tree.nodes[c]?.kind === 'text');
     if (!h1 && !h2 && !display) return;
+    if ((h1 && h1Count >= MAX_H1) || (display && displays >= MAX_DISPLAY)) return;
     const text = headlineText(tree, id);
     if (wordsOf(text) === '') return;
     if (h2) h2s++;
+    if (h1) h1Count++;
+    if (display) displays++;
     lines.push({ id, text, tag: display ? 'display' : node.tag, fontRatio, aboveBody });
   });
   const snapshot = tree.snapshot;
   const declared: TitleSources['declared'] = [];
-  const docTitle = snapshot.meta.title.trim();
-  if (docTitle) declared.push({ kind: 'title', text: docTitle });
-  if (jsonLdHeadline?.trim()) declared.push({ kind: 'json-ld', text: jsonLdHeadline.trim() });
-  for (const [key, kind] of DECLARED_META) {
-    const value = metaValue(snapshot, key);
+  const add = (kind: DeclaredKind, text: string | null | undefined): void => {
+    const value = text?.slice(0, MAX_DECLARED_CHARS).trim();
     if (value) declared.push({ kind, text: value });
-  }
+  };
+  add('title', snapshot.meta.title);
+  add('json-ld', jsonLdHeadline);
+  for (const [key, kind] of DECLARED_META) add(kind, metaValue(snapshot, key));
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
   if (!snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN)) siteNames.push(...hostLabels(snapshot.url));
   return { lines, declared, siteNames, pageType };
@@ -259,9 +273,9 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
   return out;
 }
 
-/** "Headline | Section | Site" → its parts; a title without separators is one part. */
+/** "Headline | Section | Site" → its parts (the first MAX_PARTS); a title without separators is one part. */
 export function splitTitle(title: string): string[] {
-  const parts = title.split(/(?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = title.split(/(?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0).slice(0, MAX_PARTS);
   return parts.length > 0 ? parts : [title];
 }
 

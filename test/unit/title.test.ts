@@ -57,3 +57,9 @@ test('a <title> splits at spaced separators, not inside words', () => {
   expect(splitTitle('News :: World :: Story')).toEqual(['News', 'World', 'Story']);
   expect(splitTitle('One title')).toEqual(['One title']);
 });
+
+test('a hostile <title> of thousands of parts gives at most a dozen candidates', () => {
+  const title = Array.from({ length: 20_000 }, (_, i) => `part ${i}`).join(' | ');
+  expect(splitTitle(title).length).toBeLessThanOrEqual(12);
+  expect(chooseTitle(page({ declared: [{ kind: 'title', text: title }] })).candidates.length).toBeLessThanOrEqual(13);
+});
