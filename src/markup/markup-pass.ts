@@ -143,6 +143,14 @@ export interface PassResult {
   lateDoctype: boolean;
   /** The value of the first HTML `<base>` with an `href`, as the tokenizer decoded it. */
   baseHref: string | null;
+  /**
+   * The page declares a Content Security Policy in its markup (`<meta http-equiv=
+   * "content-security-policy">`). The policy belongs to the document, not to the element: in
+   * a document reused for the next page (render/offline-load.ts) it outlives the page, and its
+   * `base-uri` would block the next page's `<base>` (its links resolved against another
+   * page's address), its `style-src` that page's inline styles.
+   */
+  declaresPolicy: boolean;
   long: LongParts;
   tree: ElementTree | null;
 }
@@ -165,6 +173,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
   /** Anything but whitespace and comments seen: a doctype now is not the leading one. */
   let content = false;
   let baseHref: string | null = null;
+  let declaresPolicy = false;
   const long: LongParts = { texts: [], styles: [], styleAttributes: [] };
   const tree: ElementTree | null = options.tree
     ? { tag: ['body'], parent: [-1], start: [0], end: [html.length], prose: [0] }
@@ -252,6 +261,10 @@ export function markupPass(html: string, options: PassOptions): PassResult {
           const href = tag.attrs.find((a) => a.name === 'href');
           if (href) baseHref = href.value;
         }
+        if (name === 'meta' && !declaresPolicy) {
+          const httpEquiv = tag.attrs.find((a) => a.name === 'http-equiv');
+          if (httpEquiv && httpEquiv.value.trim().toLowerCase() === POLICY_HTTP_EQUIV) declaresPolicy = true;
+        }
       }
       // Its text follows as raw text (tokenize.ts switched the tokenizer).
       if (!tag.foreign && RAW_CONTENT.has(name)) rawTag = tag;
@@ -293,8 +306,11 @@ export function markupPass(html: string, options: PassOptions): PassResult {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([tag, count]) => ({ kind: 'depth', nodeId: -1, tag, count, nodes: count, chars: 0 }));
   if (breaks > 0) shapeCuts.push({ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: breaks, nodes: 0, chars: 0 });
-  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, long, tree };
+  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, declaresPolicy, long, tree };
 }
+
+/** The `http-equiv` of a policy that binds the document (the report-only kind blocks nothing). */
+const POLICY_HTTP_EQUIV = 'content-security-policy';
 
 /** Elements whose text the pass looks at as a whole: style sheets (their size) and scripts (inert). */
 const RAW_CONTENT: ReadonlySet<string> = new Set(['style', 'script']);

@@ -62,3 +62,13 @@ test('a 2 MB page of 40,000 images and scripts is rewritten whole', () => {
   expect(requestsRemoved).toBe(40_000);
   expect(html.split('data-broadsheet-src').length - 1).toBe(40_000);
 });
+
+test('a page that declares a Content Security Policy in its markup is marked, so the next page gets a document of its own', () => {
+  const declares = (html: string): boolean =>
+    prepareMarkup(Buffer.from(html), { url: 'https://x.test/', maxElements: 1_000_000, javaScript: false, inPlace: true }).declaresPolicy;
+  expect(declares(`<head><META HTTP-EQUIV=" Content-Security-Policy " content="base-uri 'self'"></head>`)).toBe(true);
+  // <meta> breaks out of SVG into HTML, as in a browser.
+  expect(declares(`<svg><meta http-equiv="content-security-policy" content="x"></svg>`)).toBe(true);
+  expect(declares(`<meta http-equiv="Content-Security-Policy-Report-Only" content="base-uri 'self'"><meta http-equiv="refresh" content="5">`)).toBe(false);
+  expect(declares('<p>content-security-policy in the text</p>')).toBe(false);
+});
