@@ -272,6 +272,22 @@ interface Worker {
   metrics?: RendererMetrics;
 }
 
+/** Launch attempts when a dead browser is replaced: a launch can fail once for a passing cause (a machine out of processes or memory for a moment, the new browser killed with the old). */
+const RELAUNCH_ATTEMPTS = 3;
+const RELAUNCH_PAUSE_MS = 250;
+
+/** `relaunch()`, tried up to `RELAUNCH_ATTEMPTS` times with a short pause between; the last failure is thrown. */
+async function relaunchWithRetries(relaunch: () => Promise<Browser>): Promise<Browser> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await relaunch();
+    } catch (error) {
+      if (attempt >= RELAUNCH_ATTEMPTS) throw error;
+      await sleep(RELAUNCH_PAUSE_MS * attempt);
+    }
+  }
+}
+
 /**
  * What a worker's current document lets a page of `kind` at `url` skip: a saved page is written
  * into a document of its own scheme without a navigation (`canWriteInto`); every other page
@@ -449,7 +465,7 @@ export class RenderSession {
           // Workers of the dead browser are gone with it.
           this.idle.length = 0;
           for (const context of [...this.openContexts]) if (context.browser() === dead) this.openContexts.delete(context);
-          const fresh = await this.relaunch!();
+          const fresh = await relaunchWithRetries(this.relaunch!);
           this.relaunched.add(fresh);
           if (this.relaunched.has(dead)) this.relaunched.delete(dead);
           this.browser = fresh;

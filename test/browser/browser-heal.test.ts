@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { launchBrowser } from '../../src/render/browser.js';
 import { RenderSession } from '../../src/render/session.js';
 import { chromiumPids } from '../../src/testing/process-tree.js';
 
@@ -60,4 +61,30 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
   expect(session.health.relaunches).toBe(3);
   // No browser of this session is left running.
   expect(chromiumPids().filter((pid) => !others.has(pid))).toEqual([]);
+});
+
+test('a replacement browser that fails to launch once is launched again: the page is not lost', async () => {
+  const others = new Set(chromiumPids());
+  let attempts = 0;
+  const session = await RenderSession.launch({
+    concurrency: 1,
+    relaunch: async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('launch failed for a passing cause');
+      return launchBrowser();
+    },
+  });
+  try {
+    expect(await session.render({ kind: 'html', bytes: page(1), url: 'http://saved.invalid/1.html', label: 'story 1' }, async () => 'ok')).toBe('ok');
+    const victim = chromiumPids().find((pid) => !others.has(pid))!;
+    process.kill(victim, 'SIGKILL');
+    const text = await session.render({ kind: 'html', bytes: page(2), url: 'http://saved.invalid/2.html', label: 'story 2' }, async (p) =>
+      p.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('story 2:')) ? 'ok' : 'wrong',
+    );
+    expect(text).toBe('ok');
+    expect(attempts).toBe(2);
+    expect(session.health.relaunches).toBe(1);
+  } finally {
+    await session.close();
+  }
 });
