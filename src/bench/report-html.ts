@@ -6,7 +6,7 @@
  * relative to `reportDir`.
  */
 import { relative, sep } from 'node:path';
-import { failures, fixed, pagesInReportOrder, speedRatio, systemsOf, withSpread } from './report.js';
+import { failures, fixed, pagesInReportOrder, speedRatio, systemsOf, timeSplit, TIME_SPLIT_LEGEND, withSpread } from './report.js';
 import type { BenchRun } from './runner.js';
 
 export function escapeHtml(text: string): string {
@@ -159,6 +159,8 @@ export function htmlReport(run: BenchRun, options: HtmlReportOptions): string {
       return `<figure><figcaption>${escapeHtml(p.id)} — broadsheet F1 ${fixed(p.broadsheet.score.f1)}${p.readability ? `, Readability ${fixed(p.readability.score.f1)}` : ''}</figcaption><img src="${escapeHtml(href)}" alt="visual units of ${escapeHtml(p.id)}" loading="lazy"></figure>`;
     })
     .join('\n');
+  const split = timeSplit(run);
+  const splitRows = (split ?? []).map((r) => `<tr><td>${escapeHtml(r.part)}</td><td>${r.where}</td><td>${fixed(r.meanMs, 1)}</td></tr>`).join('\n');
   const failed = failures(run);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>broadsheet bench: ${escapeHtml(run.corpus.name)}</title><style>${CSS}</style></head>
@@ -175,6 +177,11 @@ ${storedRows ? `<h2>Published outputs of other systems (same pages, same metric)
 <table class="summary"><thead><tr><th>system</th><th>P</th><th>R</th><th>F1</th><th>empty pages</th><th>broadsheet wins / ties / losses</th></tr></thead><tbody>
 ${storedRows}
 </tbody></table>` : ''}
+${split ? `<h2>Where the time goes (broadsheet, mean per page)</h2>
+<table class="split"><thead><tr><th>part</th><th>where</th><th>mean ms/page</th></tr></thead><tbody>
+${splitRows}
+</tbody></table>
+<p class="notes">${escapeHtml(TIME_SPLIT_LEGEND)}</p>` : ''}
 <div class="plots">
 ${peer ? `<figure><figcaption>Per-page F1 (above the diagonal: broadsheet better)</figcaption>${scatterSvg(run)}</figure>` : ''}
 <figure><figcaption>Speed</figcaption>${speedSvg(run)}</figure>

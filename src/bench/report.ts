@@ -100,6 +100,60 @@ export function speedRatio(run: BenchRun): number | null {
   return peer && peer.pagesPerSecond > 0 ? run.systems.broadsheet.pagesPerSecond / peer.pagesPerSecond : null;
 }
 
+/** One row of where broadsheet's time goes: a part, who spends it, its mean per page. */
+export interface TimeSplitRow {
+  part: string;
+  /** `Node` (the main thread or a page-work thread), `Chromium` (its renderer), or `wall` (waiting included). */
+  where: 'Node' | 'Chromium' | 'wall';
+  meanMs: number;
+}
+
+/**
+ * Where broadsheet's time goes, as means per page over the pages that got that far: Node's parts
+ * (read, markup preparation, and extraction by stage; wall time in its threads, which is CPU
+ * there) and Chromium's renderer (CPU by kind of work, from DevTools' Performance metrics, in
+ * the load and the snapshot), with the load and the snapshot as wall time. Pure; null when no
+ * page has stages.
+ */
+export function timeSplit(run: BenchRun): TimeSplitRow[] | null {
+  const stages = run.pages.map((p) => p.broadsheet.stages).filter((s) => s !== undefined);
+  if (stages.length === 0) return null;
+  const mean = (pick: (s: (typeof stages)[number]) => number | undefined): number | null => {
+    const values = stages.map(pick).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+  };
+  const rows: TimeSplitRow[] = [];
+  const add = (part: string, where: TimeSplitRow['where'], value: number | null): void => {
+    if (value !== null) rows.push({ part, where, meanMs: value });
+  };
+  add('read the saved file', 'Node', mean((s) => s.readMs));
+  add('markup preparation', 'Node', mean((s) => s.prepareMs));
+  for (const part of ['tree', 'segment', 'score', 'select', 'article'] as const) add(`extract: ${part}`, 'Node', mean((s) => s.extract?.[part]));
+  add('load: parse and other (DevTools commands, events)', 'Chromium', mean((s) => (s.renderer ? s.renderer.load.devtoolsMs + s.renderer.load.otherMs : undefined)));
+  add('load: style', 'Chromium', mean((s) => s.renderer?.load.styleMs));
+  add('load: layout', 'Chromium', mean((s) => s.renderer?.load.layoutMs));
+  add('snapshot: the in-page walk', 'Chromium', mean((s) => (s.renderer ? s.renderer.snapshot.devtoolsMs + s.renderer.snapshot.scriptMs : undefined)));
+  add('snapshot: style, layout and other', 'Chromium', mean((s) => (s.renderer ? s.renderer.snapshot.styleMs + s.renderer.snapshot.layoutMs + s.renderer.snapshot.otherMs : undefined)));
+  add('renderer process, all threads (load + snapshot)', 'Chromium', mean((s) => (s.renderer ? s.renderer.load.processMs + s.renderer.snapshot.processMs : undefined)));
+  add('load (from the write or navigation to `load`)', 'wall', mean((s) => s.loadMs));
+  add('snapshot (to its text in Node)', 'wall', mean((s) => s.snapshotMs));
+  add('extract (in a page-work thread, with the hop)', 'wall', mean((s) => s.extractMs));
+  return rows;
+}
+
+/** The time split as a Markdown table. */
+function timeSplitTable(rows: readonly TimeSplitRow[]): string {
+  return [
+    '| part | where | mean ms/page |',
+    '| --- | --- | ---: |',
+    ...rows.map((r) => `| ${r.part} | ${r.where} | ${fixed(r.meanMs, 1)} |`),
+  ].join('\n');
+}
+
+/** How to read the time split (report.md and report.html). */
+export const TIME_SPLIT_LEGEND =
+  "Node's parts are wall time in the thread that runs them (its CPU on a quiet machine; on a loaded one also the time the thread waited for a core); Chromium's are its renderer's CPU from DevTools' Performance metrics (a page written into a reused document is parsed inside a DevTools command, so its parse is under 'parse and other'); the renderer process row adds its other threads. The browser process (DevTools traffic, the network service) is not in these rows: `npm run bench:speed -- --split` measures it, and `--whole-process --profile` splits Node's CPU from V8 profiles.";
+
 /** Failed or empty pages of both systems, with their reasons. */
 export function failures(run: BenchRun): Array<{ id: string; system: string; status: string; reason: string }> {
   const out: Array<{ id: string; system: string; status: string; reason: string }> = [];
@@ -125,6 +179,12 @@ export function markdownReport(run: BenchRun): string {
       (st ? ` broadsheet median stages: read ${fixed(st.readMs, 1)} ms, load ${fixed(st.loadMs, 0)} ms, snapshot ${fixed(st.snapshotMs, 0)} ms, extract ${fixed(st.extractMs, 1)} ms.` : '') +
       (p95 ? ` p95: read ${fixed(p95.readMs, 1)} ms, load ${fixed(p95.loadMs, 0)} ms, snapshot ${fixed(p95.snapshotMs, 0)} ms, extract ${fixed(p95.extractMs, 1)} ms.` : ''),
   );
+  const split = timeSplit(run);
+  if (split !== null) {
+    parts.push('## Where the time goes (broadsheet, mean per page)');
+    parts.push(timeSplitTable(split));
+    parts.push(TIME_SPLIT_LEGEND);
+  }
   const byType = typeTable(run);
   if (byType !== null) {
     parts.push("## Per page type: AEB's 4-gram F1 and WCXB's word F1 (lower-cased `\\w+` words, F1 per page, averaged)");

@@ -16,6 +16,7 @@ import { BrowserLaunchError, describeError } from '../errors.js';
 import { unitOverlays } from '../extract/overlays.js';
 import { loadSavedPage } from '../input/inputs.js';
 import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
+import type { RendererTimings } from '../render/renderer-metrics.js';
 import type { RenderOptionsInput } from '../render/options.js';
 import { readHtmlBytes } from './corpora/html-source.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
@@ -37,6 +38,10 @@ export interface BroadsheetStages {
   extractMs: number;
   /** The split of `extractMs`, when extraction ran. */
   extract?: { tree: number; segment: number; score: number; select: number; article: number };
+  /** The markup step (src/markup/, in a page-work thread), wall time. */
+  prepareMs?: number;
+  /** Chromium's renderer in the load and in the snapshot (CPU, DevTools' Performance metrics). */
+  renderer?: RendererTimings;
 }
 
 export interface SystemPageResult {
@@ -181,7 +186,10 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
   };
 
   const browser = options.browser;
-  const session = browser ? new RenderSession(browser, { concurrency, ...(options.render ? { defaults: options.render } : {}) }) : await RenderSession.launch({ concurrency, ...(options.render ? { defaults: options.render } : {}) });
+  // Renderer metrics on: the report splits each page's time between Node and Chromium
+  // (three Performance.getMetrics calls a page, well under a millisecond each).
+  const sessionOptions = { concurrency, rendererMetrics: true, ...(options.render ? { defaults: options.render } : {}) };
+  const session = browser ? new RenderSession(browser, sessionOptions) : await RenderSession.launch(sessionOptions);
   let broadsheetResults: SystemPageResult[];
   let broadsheetPass: Pass;
   const results: BenchPageResult[] = pages.map((page) => {
@@ -350,6 +358,8 @@ async function runBroadsheetPage(session: RenderSession, page: BenchPage, score:
     const extraction = await session.render({ kind: 'html', bytes: saved.bytes, url: page.url ?? saved.url, label: page.id }, async (rendered) => {
       stages.loadMs = rendered.timings.loadMs;
       stages.snapshotMs = rendered.timings.snapshotMs;
+      stages.prepareMs = rendered.timings.prepareMs;
+      if (rendered.timings.renderer) stages.renderer = rendered.timings.renderer;
       const t = performance.now();
       // In a page-work thread under the page's deadline, as `extract` runs it.
       const { extraction: result } = await session.work.run(

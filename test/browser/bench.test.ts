@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openCorpus } from '../../src/bench/corpora/index.js';
 import { htmlReport } from '../../src/bench/report-html.js';
+import { timeSplit } from '../../src/bench/report.js';
 import { runBench } from '../../src/bench/runner.js';
 import { test, expect } from './fixtures.js';
 
@@ -34,6 +35,14 @@ test('bench on 3 samples: both systems scored, per-page entries, the HTML report
     expect(broadsheet.ok).toBe(3);
     expect(broadsheet.scores.f1).toBeGreaterThan(0.5);
     expect(broadsheet.stageMedians!.loadMs).toBeGreaterThan(0);
+    // Where the time goes: Node's parts and Chromium's renderer, each measured on these pages.
+    const split = timeSplit(run)!;
+    const ms = (part: string): number => split.find((r) => r.part.startsWith(part))!.meanMs;
+    expect(ms('markup preparation')).toBeGreaterThan(0);
+    expect(ms('extract: segment')).toBeGreaterThan(0);
+    expect(ms('load: layout')).toBeGreaterThan(0);
+    expect(ms('snapshot: the in-page walk')).toBeGreaterThan(0);
+    expect(ms('renderer process')).toBeGreaterThanOrEqual(ms('load: layout'));
 
     const shots = run.pages.filter((p) => p.screenshot !== undefined);
     for (const p of shots) expect(existsSync(p.screenshot!)).toBe(true);
@@ -43,6 +52,7 @@ test('bench on 3 samples: both systems scored, per-page entries, the HTML report
     await page.goto(pathToFileURL(reportPath).href);
     await expect(page.locator('table.summary tbody tr')).toHaveCount(2);
     await expect(page.locator('tr.page')).toHaveCount(3);
+    await expect(page.locator('table.split tbody tr')).toHaveCount(split.length);
     await expect(page.locator('svg.scatter circle')).toHaveCount(3);
     await expect(page.locator('svg.speed rect.bar')).toHaveCount(4);
     for (const p of run.pages) await expect(page.locator(`tr.page[data-id="${p.id}"]`)).toBeVisible();
