@@ -2,16 +2,23 @@
  * Renders every page of a benchmark collection once and keeps its layout snapshot in
  * out/snapshots/<corpus>/ (see src/bench/snapshot-cache.ts), for fitting and ablation.
  *
- *   npx tsx scripts/cache-snapshots.ts aeb [wcxb …] [--concurrency 2]
+ *   npx tsx scripts/cache-snapshots.ts aeb [wcxb …] [--concurrency 2] [--dir out/snapshots]
+ *
+ * `--dir` keeps the snapshots elsewhere (to compare two browsers' snapshots file by file:
+ * `BROADSHEET_CHROMIUM=… npx tsx scripts/cache-snapshots.ts aeb --dir /tmp/a`).
  */
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import { RenderSession } from '../src/render/session.js';
 
 const args = process.argv.slice(2);
-const ci = args.indexOf('--concurrency');
-const concurrency = ci >= 0 ? Number(args[ci + 1]) : 2;
-const names = args.filter((a, i) => !a.startsWith('--') && (ci < 0 || i !== ci + 1));
+const valueOf = (flag: string): string | undefined => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const concurrency = Number(valueOf('--concurrency') ?? 2);
+const dir = valueOf('--dir');
+const names = args.filter((a, i) => !a.startsWith('--') && !['--concurrency', '--dir'].includes(args[i - 1] ?? ''));
 const session = await RenderSession.launch({ concurrency });
 try {
   for (const name of names) {
@@ -20,7 +27,7 @@ try {
     let rendered = 0;
     let failed = 0;
     const started = performance.now();
-    await forEachSnapshot(corpus, { session, concurrency }, (entry) => {
+    await forEachSnapshot(corpus, { session, concurrency, ...(dir ? { dir } : {}) }, (entry) => {
       done++;
       if (!entry.cached) rendered++;
       if (entry.status === 'error') {

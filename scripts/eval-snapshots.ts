@@ -4,8 +4,9 @@
  * worst pages. For quick iteration on the pure stages. Pages missing from the cache are left out
  * (and counted), so it also runs while a cache is still being filled.
  *
- *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product]
+ *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product] [--dir out/snapshots]
  *
+ * `--dir` reads another snapshot cache (one filled by `cache-snapshots.ts --dir`, say with another browser).
  * `--no-stage` switches a profile's type-specific stages off (extract/profiles/), to measure each one's gain.
  */
 import { writeFileSync } from 'node:fs';
@@ -33,7 +34,8 @@ const rows: Array<{ id: string; url?: string; type?: string; status: string; rea
 const started = performance.now();
 let extractMs = 0;
 let uncached = 0;
-await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
+const cacheDir = opt('--dir');
+await forEachSnapshot(corpus, { concurrency: 1, ...(cacheDir ? { dir: cacheDir } : {}) }, (entry) => {
   if (type && entry.page.pageType !== type) return;
   const truth = entry.page.truth.body;
   if (entry.status === 'error') {
