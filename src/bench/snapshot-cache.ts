@@ -32,20 +32,35 @@ interface StoredEntry {
 }
 
 /**
- * What the collector is: a change to its code must invalidate every stored snapshot. The key
- * hashes the collector's source files as they lie next to this module, not the expression built
- * from them: `Function.prototype.toString` gives each transpiler's own output (tsx's esbuild for
- * the scripts, Babel under the test runner), and keys from it made the gates and the scripts
- * render the same pages again in turn. Run from dist/, the key is the built files' (its own cache).
+ * What makes a snapshot: the collector, and the markup step and the session that load the page
+ * it reads (a page written into a reused document once kept the last page's Content Security
+ * Policy and colour scheme: the snapshots stored then were wrong). A change to any of these
+ * files invalidates every stored snapshot. The key hashes the source files as they lie beside
+ * this module (paths under src/), not the expression built from them:
+ * `Function.prototype.toString` gives each transpiler's own output (tsx's esbuild for the
+ * scripts, Babel under the test runner), and keys from it made the gates and the scripts render
+ * the same pages again in turn. Run from dist/, the key is the built files' (its own cache).
  */
-const COLLECTOR_FILES = ['in-page/collect-layout', 'in-page/pack-layout', 'in-page/settle-streamed', 'page-expression', 'snapshot'];
+const SNAPSHOT_SOURCE_FILES = [
+  'render/in-page/collect-layout',
+  'render/in-page/pack-layout',
+  'render/in-page/settle-streamed',
+  'render/page-expression',
+  'render/snapshot',
+  'render/offline-load',
+  'render/session',
+  'markup/prepare',
+  'markup/markup-pass',
+  'markup/inert',
+  'markup/in-place',
+];
 const COLLECTOR_KEY = collectorSourceKey();
 
 function collectorSourceKey(): string {
   const hash = createHash('sha256');
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  for (const name of COLLECTOR_FILES) {
-    const file = fileURLToPath(new URL(`../render/${name}${ext}`, import.meta.url));
+  for (const name of SNAPSHOT_SOURCE_FILES) {
+    const file = fileURLToPath(new URL(`../${name}${ext}`, import.meta.url));
     hash.update(name).update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);

@@ -144,13 +144,11 @@ export interface PassResult {
   /** The value of the first HTML `<base>` with an `href`, as the tokenizer decoded it. */
   baseHref: string | null;
   /**
-   * The page declares a Content Security Policy in its markup (`<meta http-equiv=
-   * "content-security-policy">`). The policy belongs to the document, not to the element: in
-   * a document reused for the next page (render/offline-load.ts) it outlives the page, and its
-   * `base-uri` would block the next page's `<base>` (its links resolved against another
-   * page's address), its `style-src` that page's inline styles.
+   * The page declares, in a `<meta>`, state that belongs to the document rather than to the
+   * element (`DOCUMENT_STATE_META`): in a document reused for the next page
+   * (render/offline-load.ts) it outlives the page.
    */
-  declaresPolicy: boolean;
+  leavesDocumentState: boolean;
   long: LongParts;
   tree: ElementTree | null;
 }
@@ -173,7 +171,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
   /** Anything but whitespace and comments seen: a doctype now is not the leading one. */
   let content = false;
   let baseHref: string | null = null;
-  let declaresPolicy = false;
+  let leavesDocumentState = false;
   const long: LongParts = { texts: [], styles: [], styleAttributes: [] };
   const tree: ElementTree | null = options.tree
     ? { tag: ['body'], parent: [-1], start: [0], end: [html.length], prose: [0] }
@@ -261,10 +259,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
           const href = tag.attrs.find((a) => a.name === 'href');
           if (href) baseHref = href.value;
         }
-        if (name === 'meta' && !declaresPolicy) {
-          const httpEquiv = tag.attrs.find((a) => a.name === 'http-equiv');
-          if (httpEquiv && httpEquiv.value.trim().toLowerCase() === POLICY_HTTP_EQUIV) declaresPolicy = true;
-        }
+        if (name === 'meta' && !leavesDocumentState) leavesDocumentState = declaresDocumentState(tag);
       }
       // Its text follows as raw text (tokenize.ts switched the tokenizer).
       if (!tag.foreign && RAW_CONTENT.has(name)) rawTag = tag;
@@ -306,11 +301,35 @@ export function markupPass(html: string, options: PassOptions): PassResult {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([tag, count]) => ({ kind: 'depth', nodeId: -1, tag, count, nodes: count, chars: 0 }));
   if (breaks > 0) shapeCuts.push({ kind: 'inline-run', nodeId: -1, tag: 'wbr', count: breaks, nodes: 0, chars: 0 });
-  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, declaresPolicy, long, tree };
+  return { facts, shape, shapeCuts, inert, doctypeEnd, lateDoctype, baseHref, leavesDocumentState, long, tree };
 }
 
-/** The `http-equiv` of a policy that binds the document (the report-only kind blocks nothing). */
-const POLICY_HTTP_EQUIV = 'content-security-policy';
+/**
+ * `<meta>` declarations whose effect belongs to the document and stays after `document.open()`
+ * has removed the element, as Chromium does it, by attribute (`http-equiv` or `name`) and value:
+ * - `http-equiv="content-security-policy"`: the policy binds the document; its `base-uri`
+ *   blocked the `<base>` of every later page written into it (WCXB-dev 0431: ~145 pages' links
+ *   resolved against another site), its `style-src` their inline styles. (The report-only kind
+ *   blocks nothing.)
+ * - `name="color-scheme"` (and its old name `supported-color-schemes`): a dark scheme stayed,
+ *   and later pages' unstyled text came out white, their buttons and fields dark (WCXB-dev 0554).
+ * - `http-equiv="content-language"` and `"default-style"`: the document's default language (for
+ *   `:lang()`, hyphenation) and its preferred style sheet set; not seen to stay, counted in for
+ *   safety, since a page after one costs only a navigation.
+ */
+const DOCUMENT_STATE_META: Readonly<Record<'http-equiv' | 'name', ReadonlySet<string>>> = {
+  'http-equiv': new Set(['content-security-policy', 'content-language', 'default-style']),
+  name: new Set(['color-scheme', 'supported-color-schemes']),
+};
+
+/** Whether a `<meta>` start tag declares state of the document (`DOCUMENT_STATE_META`). */
+function declaresDocumentState(tag: StartTag): boolean {
+  for (const attr of tag.attrs) {
+    const values = attr.name === 'http-equiv' || attr.name === 'name' ? DOCUMENT_STATE_META[attr.name] : undefined;
+    if (values?.has(attr.value.trim().toLowerCase())) return true;
+  }
+  return false;
+}
 
 /** Elements whose text the pass looks at as a whole: style sheets (their size) and scripts (inert). */
 const RAW_CONTENT: ReadonlySet<string> = new Set(['style', 'script']);

@@ -55,10 +55,11 @@ export interface PreparedMarkup {
   /** What the markup pass counted. */
   facts: MarkupFacts;
   /**
-   * The page declares a Content Security Policy in its markup, which stays with the document it
-   * is loaded into: the next page must not be written into that document (markup-pass.ts).
+   * The page declares state of its document in a `<meta>` (a Content Security Policy, a colour
+   * scheme: markup-pass.ts), which stays with the document it is loaded into: the next page must
+   * not be written into that document.
    */
-  declaresPolicy: boolean;
+  leavesDocumentState: boolean;
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -89,8 +90,8 @@ export function prepareMarkup(bytes: Buffer, options: MarkupPreparation): Prepar
     // A DOM of a million nodes took ~25 s to load.
     throw new RenderError('render-dom-too-large', `The page has ${facts.startTags} elements (start tags in its markup), more than the limit of ${options.maxElements}`, false);
   }
-  const { declaresPolicy } = pass;
-  if (!rewrite) return { bytes, cuts: [], inPlace: null, facts, declaresPolicy };
+  const { leavesDocumentState } = pass;
+  if (!rewrite) return { bytes, cuts: [], inPlace: null, facts, leavesDocumentState };
 
   const limits = budget ? budgetLimits(options.timeBudgetMs!, options.budgetLimits) : null;
   // The element tree costs about a fifth of the pass: built, in a second pass, only for a page
@@ -101,13 +102,13 @@ export function prepareMarkup(bytes: Buffer, options: MarkupPreparation): Prepar
   const shape: Edit[] = [...cut.edits, ...pass.shape];
   const cuts = [...cut.cuts, ...pass.shapeCuts];
   const prepared = shape.length > 0 ? Buffer.from(applyEdits(html, shape).html, 'latin1') : bytes;
-  if (!inPlace || pass.lateDoctype) return { bytes: prepared, cuts, inPlace: null, facts, declaresPolicy };
+  if (!inPlace || pass.lateDoctype) return { bytes: prepared, cuts, inPlace: null, facts, leavesDocumentState };
 
   // After the leading doctype, or first (after a BOM, which decoding drops).
   const at = pass.doctypeEnd >= 0 ? pass.doctypeEnd : bom ? UTF8_BOM.length : 0;
   const base: Edit = { start: at, end: at, text: baseElement(page, pass.baseHref) };
   const written = applyEdits(html, [...shape, base, ...pass.inert]);
   const text = decodeWritten(written.html);
-  if (text === null) return { bytes: prepared, cuts, inPlace: null, facts, declaresPolicy };
-  return { bytes: prepared, cuts, inPlace: { html: text, url: page.href, protocol: page.protocol, requestsRemoved: written.requests }, facts, declaresPolicy };
+  if (text === null) return { bytes: prepared, cuts, inPlace: null, facts, leavesDocumentState };
+  return { bytes: prepared, cuts, inPlace: { html: text, url: page.href, protocol: page.protocol, requestsRemoved: written.requests }, facts, leavesDocumentState };
 }

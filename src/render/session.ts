@@ -248,11 +248,11 @@ interface Worker {
   /** Renders done on it (it is recycled at `maxRendersPerWorker`). */
   renders: number;
   /**
-   * Its document holds a Content Security Policy that a page declared in its markup: the
-   * policy outlives the page in a reused document (src/markup/markup-pass.ts), so the next
-   * page is navigated to, in a document of its own, instead of written in.
+   * Its document holds state that a page declared in a `<meta>` (a Content Security Policy, a
+   * colour scheme), which outlives the page in a reused document (src/markup/markup-pass.ts):
+   * the next page is navigated to, in a document of its own, instead of written in.
    */
-  policyLeft: boolean;
+  stateLeft: boolean;
   /** Pop-ups and new tabs the page opened, closed at once (counted for the live record). */
   popups: number;
   /**
@@ -548,7 +548,7 @@ export class RenderSession {
     try {
       const page = await context.newPage();
       if (this.cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: this.cpuSlowdown });
-      const worker: Worker = { context, page, signature, crashed: false, renders: 0, policyLeft: false, popups: 0, cleans: options.javaScript, origins: new Set() };
+      const worker: Worker = { context, page, signature, crashed: false, renders: 0, stateLeft: false, popups: 0, cleans: options.javaScript, origins: new Set() };
       if (worker.cleans) {
         // Storage belongs to the origins of documents; every frame's navigation names one.
         page.on('framenavigated', (frame) => {
@@ -685,9 +685,9 @@ export class RenderSession {
       // navigated to in one step.
       const inPlace = prepared?.inPlace ?? null;
       const bytes = prepared?.bytes ?? input.bytes;
-      const writable = inPlace !== null && !worker.policyLeft && canWriteInto(page.url(), inPlace);
-      // Set before the load: a page that fails half-way may have left its policy too.
-      worker.policyLeft = prepared?.declaresPolicy === true;
+      const writable = inPlace !== null && !worker.stateLeft && canWriteInto(page.url(), inPlace);
+      // Set before the load: a page that fails half-way may have left its state too.
+      worker.stateLeft = prepared?.leavesDocumentState === true;
       if (worker.offline && inPlace && writable) {
         try {
           stats = await worker.offline.write(inPlace, options.navigationTimeoutMs);

@@ -126,43 +126,49 @@ test('a saved page written into the last page\'s document gives the snapshot its
   }
 });
 
-test("a page's Content Security Policy is not the next page's: that page navigates, its links and inline styles are its own", async ({ browser }) => {
-  const { RenderSession } = await import('../../src/render/session.js');
-  const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
-  const writing = new RenderSession(browser, { concurrency: 1 });
-  // The policy page (WCXB-dev 0431 declares such a policy) after a page of another site; then
-  // a page whose relative links need its own <base>, and whose inline style the policy would
-  // refuse (style-src without 'unsafe-inline').
-  const cases: RenderInput[] = [
-    input('<!doctype html><p>first</p>', 'first.html', 'https://one.example/first'),
-    input(
-      `<!doctype html><head><meta http-equiv="Content-Security-Policy" content="base-uri 'self'; style-src 'self'"></head><p>policy</p>`,
-      'policy.html',
-      'https://policy.example/page',
-    ),
-    input('<!doctype html><style>p { color: rgb(200, 0, 0) }</style><a href="/section/story">story</a><p>after</p>', 'after.html', 'https://three.example/a/b'),
-    input('<!doctype html><a href="next">next</a>', 'next.html', 'https://four.example/x/y'),
-  ];
-  const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
-    session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, written: rendered.writtenInPlace }));
-  try {
-    const written: boolean[] = [];
-    for (const page of cases) {
-      const expected = await take(navigating, page);
-      const actual = await take(writing, page);
-      expect(actual.snapshot, page.label).toEqual(expected.snapshot);
-      written.push(actual.written);
+/**
+ * Pages that declare document state in a <meta> (WCXB-dev 0431: a Content Security Policy with
+ * base-uri 'self'; 0554: color-scheme dark), each after a page of another site, then a page
+ * whose relative links need its own <base>, whose inline style a policy would refuse
+ * (style-src without 'unsafe-inline') and whose unstyled body and button a dark scheme would
+ * colour, then one more page.
+ */
+const STATE_PAGES: Array<[string, string]> = [
+  ['a Content Security Policy', `<meta http-equiv="Content-Security-Policy" content="base-uri 'self'; style-src 'self'">`],
+  ['a dark colour scheme', '<meta name="color-scheme" content="dark">'],
+];
+for (const [what, meta] of STATE_PAGES) {
+  test(`a page's ${what.slice(2)} is not the next page's: that page navigates, its links, styles and colours are its own`, async ({ browser }) => {
+    const { RenderSession } = await import('../../src/render/session.js');
+    const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
+    const writing = new RenderSession(browser, { concurrency: 1 });
+    const cases: RenderInput[] = [
+      input('<!doctype html><p>first</p>', 'first.html', 'https://one.example/first'),
+      input(`<!doctype html><head>${meta}</head><p>the page with state</p>`, 'state.html', 'https://state.example/page'),
+      input('<!doctype html><style>p { color: rgb(200, 0, 0) }</style><a href="/section/story">story</a><p>after</p><button>b</button>', 'after.html', 'https://three.example/a/b'),
+      input('<!doctype html><a href="next">next</a>', 'next.html', 'https://four.example/x/y'),
+    ];
+    const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
+      session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, written: rendered.writtenInPlace }));
+    try {
+      const written: boolean[] = [];
+      for (const page of cases) {
+        const expected = await take(navigating, page);
+        const actual = await take(writing, page);
+        expect(actual.snapshot, page.label).toEqual(expected.snapshot);
+        written.push(actual.written);
+      }
+      // The page after the one with state is navigated to; the one after it is written again.
+      expect(written).toEqual([false, true, false, true]);
+      const after = await take(writing, cases[2]!);
+      const link = after.snapshot.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'a');
+      expect(link?.attrs.href).toBe('https://three.example/section/story');
+    } finally {
+      await navigating.close();
+      await writing.close();
     }
-    // The page after the policy's is navigated to; the one after it is written again.
-    expect(written).toEqual([false, true, false, true]);
-    const after = await take(writing, cases[2]!);
-    const link = after.snapshot.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'a');
-    expect(link?.attrs.href).toBe('https://three.example/section/story');
-  } finally {
-    await navigating.close();
-    await writing.close();
-  }
-});
+  });
+}
 
 test('a worker is recycled after maxRendersPerWorker renders, and the pages come out the same', async ({ browser }) => {
   const { RenderSession } = await import('../../src/render/session.js');

@@ -63,12 +63,14 @@ test('a 2 MB page of 40,000 images and scripts is rewritten whole', () => {
   expect(html.split('data-broadsheet-src').length - 1).toBe(40_000);
 });
 
-test('a page that declares a Content Security Policy in its markup is marked, so the next page gets a document of its own', () => {
+test('a page that declares document state in a <meta> (a policy, a colour scheme) is marked, so the next page gets a document of its own', () => {
   const declares = (html: string): boolean =>
-    prepareMarkup(Buffer.from(html), { url: 'https://x.test/', maxElements: 1_000_000, javaScript: false, inPlace: true }).declaresPolicy;
+    prepareMarkup(Buffer.from(html), { url: 'https://x.test/', maxElements: 1_000_000, javaScript: false, inPlace: true }).leavesDocumentState;
   expect(declares(`<head><META HTTP-EQUIV=" Content-Security-Policy " content="base-uri 'self'"></head>`)).toBe(true);
   // <meta> breaks out of SVG into HTML, as in a browser.
   expect(declares(`<svg><meta http-equiv="content-security-policy" content="x"></svg>`)).toBe(true);
   expect(declares(`<meta http-equiv="Content-Security-Policy-Report-Only" content="base-uri 'self'"><meta http-equiv="refresh" content="5">`)).toBe(false);
   expect(declares('<p>content-security-policy in the text</p>')).toBe(false);
+  expect(declares('<meta name="color-scheme" content="dark light">')).toBe(true);
+  expect(declares('<meta name="theme-color" content="#000"><meta content="color-scheme" property="og:type">')).toBe(false);
 });
