@@ -5,7 +5,9 @@
  *   npx tsx scripts/cache-snapshots.ts aeb [wcxb …] [--concurrency 2] [--dir out/snapshots]
  *
  * `--dir` keeps the snapshots elsewhere (to compare two browsers' snapshots file by file:
- * `BROADSHEET_CHROMIUM=… npx tsx scripts/cache-snapshots.ts aeb --dir /tmp/a`).
+ * `BROADSHEET_CHROMIUM=… npx tsx scripts/cache-snapshots.ts aeb --dir /tmp/a`). `--navigate`
+ * loads every page by a navigation, never written into a reused document: the reference the
+ * written pages must equal (`--dir` it elsewhere and compare).
  */
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
@@ -19,7 +21,7 @@ const valueOf = (flag: string): string | undefined => {
 const concurrency = Number(valueOf('--concurrency') ?? 2);
 const dir = valueOf('--dir');
 const names = args.filter((a, i) => !a.startsWith('--') && !['--concurrency', '--dir'].includes(args[i - 1] ?? ''));
-const session = await RenderSession.launch({ concurrency });
+const session = await RenderSession.launch({ concurrency, inPlace: !args.includes('--navigate') });
 try {
   for (const name of names) {
     const corpus = await openCorpus(name);

@@ -19,6 +19,17 @@ export const SYSTEM_CHROMIUM_PATHS: readonly string[] = [
   '/snap/bin/chromium',
 ];
 
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`: the old headless mode, what
+ * Playwright itself uses for headless runs), tried before the system paths above for headless
+ * launches when it is installed. The path is the binary itself: Debian's
+ * `/usr/bin/chromium-headless-shell` is a shell script that runs it without `exec`, so killing
+ * that process (a stuck browser is killed by pid) would leave the browser running. Measured
+ * (docs/benchmarks.md, "The browser"): the same texts on every AEB page, the browser process's
+ * CPU about halved. A machine without it finds the full browser below.
+ */
+export const HEADLESS_SHELL_PATHS: readonly string[] = ['/usr/lib/chromium/chromium-headless-shell'];
+
 /** The environment variable that names a Chromium binary explicitly. */
 export const CHROMIUM_ENV_VAR = 'BROADSHEET_CHROMIUM';
 
@@ -39,17 +50,18 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 export interface ChromiumLocation {
   executablePath: string;
-  source: 'env' | 'playwright' | 'system';
+  source: 'env' | 'playwright' | 'headless-shell' | 'system';
 }
 
 /** What to tell a user who has no browser; shared by the error and the CLI. */
 export const BROWSER_INSTALL_HELP = [
   'broadsheet needs a Chromium browser and found none.',
   'Get one in any of these ways:',
-  '  - Debian/Ubuntu: apt-get install chromium   (as root, or with sudo)',
+  '  - Debian/Ubuntu: apt-get install chromium chromium-headless-shell   (as root, or with sudo;',
+  '    the headless shell is optional and renders the same pages for less CPU)',
   '  - where downloads work: npx playwright install chromium',
   `  - or point at an existing binary: ${CHROMIUM_ENV_VAR}=/path/to/chromium`,
-  `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${SYSTEM_CHROMIUM_PATHS.join(', ')}.`,
+  `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${[...HEADLESS_SHELL_PATHS, ...SYSTEM_CHROMIUM_PATHS].join(', ')}.`,
 ].join('\n');
 
 /** Playwright's own downloaded Chromium, if it is installed; never throws. */
@@ -64,9 +76,10 @@ function playwrightChromium(): string | undefined {
 
 /**
  * Finds a Chromium binary: `$BROADSHEET_CHROMIUM` (an error if set but missing), then
- * Playwright's download, then the system paths. Throws `BrowserNotFoundError` with install help.
+ * Playwright's download, then (for headless runs) the system's headless shell, then the system
+ * paths. Throws `BrowserNotFoundError` with install help.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, options: { headless?: boolean } = {}): ChromiumLocation {
   const fromEnv = env[CHROMIUM_ENV_VAR];
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!existsSync(fromEnv)) {
@@ -78,6 +91,8 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLoca
   }
   const downloaded = playwrightChromium();
   if (downloaded) return { executablePath: downloaded, source: 'playwright' };
+  const shell = options.headless === false ? undefined : HEADLESS_SHELL_PATHS.find((path) => existsSync(path));
+  if (shell) return { executablePath: shell, source: 'headless-shell' };
   const system = SYSTEM_CHROMIUM_PATHS.find((path) => existsSync(path));
   if (system) return { executablePath: system, source: 'system' };
   throw new BrowserNotFoundError(BROWSER_INSTALL_HELP);
@@ -100,7 +115,7 @@ export interface LaunchBrowserOptions {
  * Playwright still kills the process if Node exits without closing it.
  */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
-  const executablePath = options.executablePath ?? findChromium().executablePath;
+  const executablePath = options.executablePath ?? findChromium(process.env, { headless: options.headless ?? true }).executablePath;
   try {
     return await chromium.launch({
       executablePath,

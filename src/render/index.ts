@@ -6,6 +6,7 @@ export {
   CHROMIUM_ARGS,
   CHROMIUM_ENV_VAR,
   SYSTEM_CHROMIUM_PATHS,
+  HEADLESS_SHELL_PATHS,
   closeOnSignals,
   findChromium,
   launchBrowser,

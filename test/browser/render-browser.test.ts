@@ -2,11 +2,13 @@
  * Finding, launching and closing Chromium; the session's ownership and concurrency rules.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserLaunchError, BrowserNotFoundError, ConfigError } from '../../src/errors.js';
 import {
   CHROMIUM_ENV_VAR,
   SYSTEM_CHROMIUM_PATHS,
+  HEADLESS_SHELL_PATHS,
   findChromium,
   launchBrowser,
   withBrowser,
@@ -41,14 +43,36 @@ test.describe('findChromium', () => {
 
   test('without the variable, an installed browser is found', () => {
     const found = findChromium({});
-    expect(['playwright', 'system']).toContain(found.source);
+    expect(['playwright', 'headless-shell', 'system']).toContain(found.source);
     if (found.source === 'system') expect(SYSTEM_CHROMIUM_PATHS).toContain(found.executablePath);
+    if (found.source === 'headless-shell') expect(HEADLESS_SHELL_PATHS).toContain(found.executablePath);
+  });
+
+  test('the headless shell is preferred for headless runs when it is installed; a headed run gets the full browser', () => {
+    const shell = HEADLESS_SHELL_PATHS.find((path) => existsSync(path));
+    const headless = findChromium({});
+    const headed = findChromium({}, { headless: false });
+    expect(headed.source).not.toBe('headless-shell');
+    if (headless.source === 'playwright') return; // Playwright's own download comes first either way
+    if (shell) expect(headless).toEqual({ executablePath: shell, source: 'headless-shell' });
+    else expect(headless.source).toBe('system');
+  });
+
+  test('the headless shell found is a binary, not a script that would outlive a kill', () => {
+    for (const path of HEADLESS_SHELL_PATHS.filter((p) => existsSync(p))) {
+      const head = Buffer.alloc(4);
+      const fd = openSync(path, 'r');
+      readSync(fd, head, 0, 4, 0);
+      closeSync(fd);
+      expect(head.toString('latin1'), path).toBe('\x7fELF');
+    }
   });
 
   test('scripts/ensure-browser.mjs looks in the same system paths', async () => {
     const script = pathToFileURL(`${ROOT}scripts/ensure-browser.mjs`).href;
-    const module = (await import(script)) as { SYSTEM_CHROMIUM_PATHS: string[] };
+    const module = (await import(script)) as { SYSTEM_CHROMIUM_PATHS: string[]; HEADLESS_SHELL_PATHS: string[] };
     expect(module.SYSTEM_CHROMIUM_PATHS).toEqual([...SYSTEM_CHROMIUM_PATHS]);
+    expect(module.HEADLESS_SHELL_PATHS).toEqual([...HEADLESS_SHELL_PATHS]);
   });
 });
 
