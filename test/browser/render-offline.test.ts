@@ -94,6 +94,13 @@ test('a saved page written into the last page\'s document gives the snapshot its
       'base.html',
       'https://news.example/2019/11/story.html',
     ),
+    // srcset candidates without a space after the comma, sizes with nested parentheses (NYT).
+    input(
+      `<!doctype html><body><img alt="lead" src="/a-small.jpg" srcset="/a-600.jpg 600w,/a-1024.jpg 1024w,/a-2048.jpg 2048w" sizes="((min-width: 600px) and (max-width: 1004px)) 84vw, (min-width: 1005px) 60vw, 100vw">
+       <picture><source srcset="/p1.webp 1x,/p2.webp 2x" type="image/webp"><img src="/p.jpg" alt="p"></picture></body>`,
+      'srcset.html',
+      'https://news.example/2019/11/lead.html',
+    ),
     // No doctype: quirks mode, in which a table does not inherit the body's font size.
     input('<html><body style="font-size:30px"><table><tr><td>quirks</td></tr></table></body></html>', 'quirks.html', 'https://news.example/q'),
     input('<!doctype html><meta http-equiv="refresh" content="0"><p>refreshes itself</p>', 'refresh.html', 'https://news.example/r'),
@@ -119,7 +126,7 @@ test('a saved page written into the last page\'s document gives the snapshot its
     }
     // The first http page opens a second worker (the pool holds two per slot); the https
     // samples after the http pages find the first worker, https still, and are written.
-    expect(written).toEqual([false, true, true, true, true, false, true, true, true, true, true]);
+    expect(written).toEqual([false, true, true, true, true, true, false, true, true, true, true, true]);
   } finally {
     await navigating.close();
     await writing.close();

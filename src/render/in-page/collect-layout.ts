@@ -80,6 +80,40 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   };
 
   /**
+   * A `srcset` split into its candidates as the HTML standard's parser does, in one pass: a URL
+   * runs to the next whitespace (trailing commas end the candidate), and its descriptors to the
+   * next comma outside parentheses — so "a.jpg 600w,b.jpg 1024w" is two candidates, with no space
+   * after the comma (NYT's markup).
+   */
+  const srcsetCandidates = (srcset: string): Array<{ url: string; descriptor: string }> => {
+    const out: Array<{ url: string; descriptor: string }> = [];
+    const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
+    let i = 0;
+    while (i < srcset.length) {
+      while (i < srcset.length && (isSpace(srcset[i]) || srcset[i] === ',')) i += 1;
+      if (i >= srcset.length) break;
+      const start = i;
+      while (i < srcset.length && !isSpace(srcset[i])) i += 1;
+      let end = i;
+      let descriptor = '';
+      if (srcset[end - 1] === ',') {
+        while (end > start && srcset[end - 1] === ',') end -= 1;
+      } else {
+        const from = i;
+        let depth = 0;
+        while (i < srcset.length && !(srcset[i] === ',' && depth === 0)) {
+          if (srcset[i] === '(') depth += 1;
+          else if (srcset[i] === ')' && depth > 0) depth -= 1;
+          i += 1;
+        }
+        descriptor = srcset.slice(from, i).trim();
+      }
+      if (end > start) out.push({ url: srcset.slice(start, end), descriptor });
+    }
+    return out;
+  };
+
+  /**
    * The image candidate Chromium picks at device pixel ratio 1 from a `srcset` and `src`, for
    * an image whose attributes were moved: width descriptors are taken against the slot width
    * of `sizes` (100vw without it), and the smallest candidate of density ≥ 1 wins, else the
@@ -88,16 +122,16 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   const chosenCandidate = (srcset: string | null, src: string | null, sizes: string | null): string | null => {
     const slot = slotWidth(sizes);
     const candidates: Array<{ url: string; density: number }> = [];
-    for (const part of (srcset ?? '').split(/,\s+/)) {
-      const [url, descriptor = '1x'] = part.trim().split(/\s+/);
-      if (!url) continue;
+    let widths = false;
+    for (const { url, descriptor: written } of srcsetCandidates(srcset ?? '')) {
+      const descriptor = written.split(/\s+/)[0] || '1x';
       const value = parseFloat(descriptor);
+      if (descriptor.endsWith('w')) widths = true;
       if (!(value > 0)) continue;
       const density = descriptor.endsWith('w') ? value / slot : descriptor.endsWith('x') ? value : NaN;
-      if (Number.isFinite(density)) candidates.push({ url: url.replace(/,$/, ''), density });
+      if (Number.isFinite(density)) candidates.push({ url, density });
     }
     // With width descriptors `src` is no candidate (as in the HTML standard's selection).
-    const widths = /\d\s*w\s*(,|$)/.test(srcset ?? '');
     if (src && src.trim() !== '' && !widths && !candidates.some((c) => c.density === 1)) candidates.push({ url: src, density: 1 });
     if (candidates.length === 0) return null;
     candidates.sort((a, b) => a.density - b.density);
@@ -194,7 +228,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       if (src) attrs.src = src;
     } else if (tag === 'source') {
       const srcset = element.getAttribute('srcset') ?? element.getAttribute('data-broadsheet-srcset') ?? '';
-      const firstCandidate = srcset.trim().split(/\s+/)[0] ?? null;
+      const firstCandidate = srcsetCandidates(srcset)[0]?.url ?? null;
       const src = absoluteUrl(element.getAttribute('src') ?? element.getAttribute('data-broadsheet-src')) ?? absoluteUrl(firstCandidate);
       if (src) attrs.src = src;
     } else if (tag === 'time') {
