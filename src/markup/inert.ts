@@ -76,6 +76,9 @@ const RULES: Readonly<Record<string, readonly TagRule[]>> = {
   ],
 };
 
+/** Whether an address is a data: URL (the scheme in any case). */
+const isDataUrl = (address: string): boolean => address.slice(0, 5).toLowerCase() === 'data:';
+
 const isSeparator = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r' || c === '/' || c === '"' || c === "'";
 
 /**
@@ -89,7 +92,12 @@ export function inertStartTag(html: string, tag: StartTag): { text: string; requ
   const rel = new Set((value('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/u).filter(Boolean));
   const rule = rules.find((r) => !r.relWords || [...r.relWords].some((w) => rel.has(w)));
   if (!rule) return null;
-  const moved = rule.move.filter((name) => (value(name) ?? '').trim() !== '');
+  // A data: URL is no request (the network being off does not stop it): it stays, and loads as
+  // it would after a navigation — lazy-loading placeholders are inline SVGs of the image's size.
+  const moved = rule.move.filter((name) => {
+    const written = (value(name) ?? '').trim();
+    return written !== '' && !isDataUrl(written);
+  });
   const disabling = rule.disable === true && value('disabled') === undefined && value('href') !== undefined;
   if (moved.length === 0 && !disabling) return null;
   // Where the prefix goes: each moved attribute's name, and its repeats (which would count once

@@ -97,7 +97,8 @@ test('a saved page written into the last page\'s document gives the snapshot its
     // srcset candidates without a space after the comma, sizes with nested parentheses (NYT).
     input(
       `<!doctype html><body><img alt="lead" src="/a-small.jpg" srcset="/a-600.jpg 600w,/a-1024.jpg 1024w,/a-2048.jpg 2048w" sizes="((min-width: 600px) and (max-width: 1004px)) 84vw, (min-width: 1005px) 60vw, 100vw">
-       <picture><source srcset="/p1.webp 1x,/p2.webp 2x" type="image/webp"><img src="/p.jpg" alt="p"></picture></body>`,
+       <picture><source srcset="/p1.webp 1x,/p2.webp 2x" type="image/webp"><img src="/p.jpg" alt="p"></picture>
+       <img class="lazy" alt="" data-src="/real.jpg" src="${SVG_IMAGE}" style="width:300px"></body>`,
       'srcset.html',
       'https://news.example/2019/11/lead.html',
     ),

@@ -74,3 +74,13 @@ test('a page that declares document state in a <meta> (a policy, a colour scheme
   expect(declares('<meta name="color-scheme" content="dark light">')).toBe(true);
   expect(declares('<meta name="theme-color" content="#000"><meta content="color-scheme" property="og:type">')).toBe(false);
 });
+
+test('a data: source is no request: it stays and loads as after a navigation (a lazy-loading placeholder keeps its size)', () => {
+  const placeholder = 'data:image/svg+xml;base64,PHN2ZyB2aWV3Qm94PSIwIDAgMTYwMCA3MjEiLz4=';
+  const { html, requestsRemoved } = withoutSubresourceRequests(`<img alt="" class="lazy" src="${placeholder}" data-src="/real.jpg"><img src=" DATA:,x" alt=b>`);
+  expect(html).toBe(`<img alt="" class="lazy" src="${placeholder}" data-src="/real.jpg"><img src=" DATA:,x" alt=b>`);
+  expect(requestsRemoved).toBe(0);
+  // With a srcset that would be fetched, only the srcset moves; the failing source comes first.
+  const mixed = withoutSubresourceRequests(`<img src="${placeholder}" srcset="/a.jpg 1x">`);
+  expect(mixed.html).toBe(`<img src="data:," src="${placeholder}" data-broadsheet-srcset="/a.jpg 1x">`);
+});
