@@ -89,7 +89,13 @@ const PUBLISHED_META = [
   'datecreated', 'article:published', 'published_time', 'release_date',
 ];
 const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'article:modified', 'modified_time'];
-const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'byl', 'parsely-author', 'sailthru.author', 'citation_author', 'twitter:creator'];
+/**
+ * Meta tags that name the author, in order of trust. Not `twitter:creator`: it is an account
+ * handle ("@cassidoo", "@rustlang", often the publisher's own account), never the name the page
+ * shows. On WCXB-dev, leaving it out lost no page and won two whose handle had kept the
+ * visible byline from being read (`npm run bench:metadata`).
+ */
+const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'byl', 'parsely-author', 'sailthru.author', 'citation_author'];
 const SITE_NAME_META = ['og:site_name', 'application-name', 'apple-mobile-web-app-title'];
 /** Site names that are no names: a platform's word, not the site's. */
 const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpress', 'blogger', 'website', 'site', 'untitled']);
@@ -161,8 +167,9 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
 
   // Authors: JSON-LD, then meta, then the visible byline.
   let authors = ld.authors.flatMap(cleanDeclaredAuthor);
-  // Every value of the first author meta key that has one (citation_author is one tag per author).
-  if (authors.length === 0) authors = (AUTHOR_META.map((k) => metaAll(k)).find((values) => values.length > 0) ?? []).flatMap(cleanDeclaredAuthor);
+  // Every name of the first author meta key that gives one (citation_author is one tag per
+  // author); a key whose values are all URLs (`article:author` as a Facebook page) gives none.
+  if (authors.length === 0) authors = AUTHOR_META.map((k) => metaAll(k).flatMap(cleanDeclaredAuthor)).find((names) => names.length > 0) ?? [];
   // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
   if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
     authors = visible.authors;
