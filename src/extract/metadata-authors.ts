@@ -201,8 +201,28 @@ const ACCOUNT_WORDS = new Set(['login', 'logout', 'signin', 'signout', 'signup',
 /** Words of a title or a sentence, never of a name or a handle. */
 const TITLE_WORDS = new Set(['of', 'the', 'their', 'to', 'for', 'with', 'a', 'an', 'on', 'how', 'what', 'your', 'our', 'my', 'is', 'are']);
 
+/** The runs of letters and digits of a text, lower case. */
+const wordsOf = (text: string): string[] => text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 /** Letters and digits only, lower case. */
-const squash = (text: string): string => (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+const squash = (text: string): string => wordsOf(text).join('');
+
+/** A site's name shorter than this (letters, digits and spaces) is not looked for inside an author's. */
+const MIN_SITE_NAME_CHARS = 4;
+
+/**
+ * Whether an author's name is the publisher's or the site's name, holds one of them word for word
+ * ("Help Net Security Sponsored", "The Commercial Appeal"), or is held by one ("Five Books" of
+ * "Five Books Ltd"). Such a name is the organisation, not the person a byline would name.
+ */
+export function namesTheSite(name: string, siteNames: readonly string[]): boolean {
+  const spaced = (text: string): string => ` ${wordsOf(text).join(' ')} `;
+  const author = spaced(name);
+  if (author.trim().length < MIN_SITE_NAME_CHARS) return false;
+  return siteNames.some((site) => {
+    const own = spaced(site);
+    return own.trim().length >= MIN_SITE_NAME_CHARS && (author.includes(own) || own.includes(author));
+  });
+}
 
 /**
  * Whether a link is to the page of the person its text names: the last segment of its path

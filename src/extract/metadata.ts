@@ -13,7 +13,7 @@ import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
-import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline } from './metadata-authors.js';
+import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite } from './metadata-authors.js';
 import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
@@ -170,8 +170,12 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // Every name of the first author meta key that gives one (citation_author is one tag per
   // author); a key whose values are all URLs (`article:author` as a Facebook page) gives none.
   if (authors.length === 0) authors = AUTHOR_META.map((k) => metaAll(k).flatMap(cleanDeclaredAuthor)).find((names) => names.length > 0) ?? [];
-  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
-  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
+  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline
+  // that is. The publisher's or the site's own name is none, however much it looks like one
+  // ("British Heart Foundation", "Five Books", "One Tree Planted").
+  const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].filter((n): n is string => n !== null);
+  const isPerson = (name: string): boolean => looksLikePersonName(name) && !namesTheSite(name, siteNames);
+  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(isPerson) && visible.authors.every(isPerson)))) {
     authors = visible.authors;
   }
   // A thread's author is its first poster, as the page shows the name — unless the author found

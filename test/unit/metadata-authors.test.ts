@@ -5,8 +5,18 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
+import { namesTheSite } from '../../src/extract/metadata-authors.js';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { SnapshotMeta } from '../../src/types.js';
-import { p, snapshot } from './support/snapshot-builder.js';
+import { el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
+import { newsPage, paragraphs } from './support/pages.js';
+
+/** The authors of a news page whose article opens with `byline` above its paragraphs. */
+function authorsWith(byline: Spec[], meta: Partial<SnapshotMeta> = {}): string[] {
+  const r = extractFromSnapshot(newsPage({ article: [...byline, ...paragraphs(5)], meta }));
+  if (r.kind !== 'article') throw new Error('no article');
+  return r.article.authors;
+}
 
 function metaOf(meta: Partial<SnapshotMeta>, bodyText = 'Some English body text.') {
   return readMetadata(snapshot([p(bodyText)], { meta }), bodyText);
@@ -25,5 +35,24 @@ test.describe('declared authors', () => {
       ],
     });
     expect(m.authors).toEqual(['Donna Currie']);
+  });
+});
+
+test.describe('the publisher is no byline', () => {
+  test('a name is the site\'s when it equals, holds or is held by the publisher\'s or the site\'s name', () => {
+    expect(namesTheSite('British Heart Foundation', ['British Heart Foundation'])).toBe(true);
+    expect(namesTheSite('Help Net Security Sponsored', ['Help Net Security'])).toBe(true);
+    expect(namesTheSite('Five Books', ['Five Books Ltd'])).toBe(true);
+    expect(namesTheSite('Jack Shepherd', ['The Social Shepherd'])).toBe(false);
+    // a short site name is not looked for inside a person's
+    expect(namesTheSite('Vox Miller', ['Vox'])).toBe(false);
+  });
+
+  test('a declared author that is the publisher, though shaped like a person\'s name, yields to the visible byline', () => {
+    const ld = JSON.stringify({ '@type': 'Article', headline: 'H', author: { '@type': 'Organization', name: 'British Heart Foundation' }, publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
+    expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [ld] })).toEqual(['Tracy Parker']);
+    // a person declared is kept over the visible name
+    const person = JSON.stringify({ '@type': 'Article', headline: 'H', author: 'Jane Smith', publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
+    expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [person] })).toEqual(['Jane Smith']);
   });
 });
