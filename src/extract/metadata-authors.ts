@@ -20,6 +20,17 @@ const MAX_NAME_WORDS = 5;
  */
 const INTRODUCERS = new Set(['by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito', '作者', '记者', '文', '撰文', '編集', '著者']);
 
+/**
+ * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme
+ * by …", "Photo by …", "Illustration by …" name software, a designer or a photographer. A forum's
+ * "Powered by" footer line read as its author on three WCXB-dev threads.
+ */
+const CREDIT_WORDS = new Set([
+  'powered', 'hosted', 'designed', 'developed', 'built', 'theme', 'made', 'supported', 'brought', 'followed', 'liked',
+  'protected', 'inspired', 'photo', 'photos', 'photograph', 'photographs', 'photography', 'image', 'images', 'picture',
+  'pictures', 'illustration', 'illustrations', 'graphic', 'graphics', 'video', 'cover',
+]);
+
 /** A CJK introducer written without a space before the name. */
 const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
 
@@ -93,9 +104,15 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
   // Start after the last introducer that comes before the first stop mark with a name after it.
   let start = 0;
   let introduced = false;
+  let credited = false;
   for (let i = 0; i < all.length; i++) {
     const p = all[i]!;
     if ('mark' in p && STOPS.has(p.mark) && introduced && i > start) break;
+    const before = all[i - 1];
+    if ('word' in p && lower(p) === 'by' && before && CREDIT_WORDS.has(lower(before))) {
+      credited = true;
+      continue;
+    }
     if ('word' in p && INTRODUCERS.has(lower(p))) {
       // "written by" / "words by": the introducer is the last of them
       start = i + 1;
@@ -111,6 +128,8 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
       }
     }
   }
+  // A credit with no byline beside it ("Powered by Invision Community") names no author.
+  if (credited && !introduced) return { names: [], introduced: false };
   // The names run until a stop mark.
   const run: Piece[] = [];
   for (let i = start; i < all.length; i++) {
@@ -174,8 +193,11 @@ function cleanName(words: string[], first: boolean): string | null {
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** A capitalised word with lower-case letters ("Mei-Lin", "McNamara", "O'Neil"); an all-caps "USA TODAY" is a masthead. */
-const NAME_WORD = /^\p{Lu}\p{Ll}[\p{L}'’-]*$/u;
+/**
+ * A capitalised word with lower-case letters ("Mei-Lin", "McNamara"), or a capital, an apostrophe
+ * and a capital ("O'Neil", "D'Souza", "O’Riordan"); an all-caps "USA TODAY" is a masthead.
+ */
+const NAME_WORD = /^\p{Lu}(\p{Ll}|['’]\p{Lu})[\p{L}'’-]*$/u;
 /** "J.", "J.R.", "A" */
 const INITIALS = /^(\p{Lu}\.?){1,3}$/u;
 const NAME_PARTICLES = new Set(['de', 'da', 'di', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'bin', 'al', 'el', 'dos', 'del', 'ten', 'ter']);

@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
-import { namesTheSite } from '../../src/extract/metadata-authors.js';
+import { looksLikePersonName, namesInByline, namesTheSite } from '../../src/extract/metadata-authors.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { SnapshotMeta } from '../../src/types.js';
 import { el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
@@ -54,5 +54,20 @@ test.describe('the publisher is no byline', () => {
     // a person declared is kept over the visible name
     const person = JSON.stringify({ '@type': 'Article', headline: 'H', author: 'Jane Smith', publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
     expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [person] })).toEqual(['Jane Smith']);
+  });
+});
+
+test.describe('reading a byline\'s words', () => {
+  test('a credit ("Powered by", "Photo by", "Theme by") is no byline; a byline beside it still is', () => {
+    expect(namesInByline('Powered by Invision Community').names).toEqual([]);
+    expect(namesInByline('Theme by Jane Smith').names).toEqual([]);
+    expect(namesInByline('Photo by John Smith · By Jane Doe').names).toEqual(['Jane Doe']);
+    expect(namesInByline('By Jane Doe · Photo by John Smith').names).toEqual(['Jane Doe']);
+  });
+
+  test('names with an apostrophe after the first capital are person\'s names', () => {
+    expect(looksLikePersonName("Aoife O'Riordan")).toBe(true);
+    expect(looksLikePersonName('Tom O’Neil')).toBe(true);
+    expect(looksLikePersonName("AOIFE O'RIORDAN")).toBe(false);
   });
 });
