@@ -467,19 +467,37 @@ function elementOf(tree: LayoutTree, id: number): SnapshotElement | undefined {
   return node?.kind === 'element' ? node : undefined;
 }
 
-/** The visible text of a subtree, whitespace collapsed, blocks parted by " · "; stops once past `maxChars`. */
+/**
+ * The visible text of a subtree, whitespace collapsed, blocks parted by " · " where they start and
+ * where they end; stops once past `maxChars`.
+ */
 function textOf(tree: LayoutTree, id: number, maxChars: number): string {
   const parts: string[] = [];
   let length = 0;
   const end = tree.subtreeEnd[id] ?? id + 1;
+  // Where the blocks entered end, innermost last: text after a block's end is a new field too
+  // ("<div>Mateusz Haberny</div>Founder", "<p>Luke Kim</p><span>December 17, 2025</span>" were
+  // read "Mateusz HabernyFounder", "Luke KimDecember 17, 2025").
+  const blockEnds: number[] = [];
+  let afterBlock = false;
   for (let i = id; i < end && length <= maxChars; i++) {
+    while (blockEnds.length > 0 && blockEnds[blockEnds.length - 1]! <= i) {
+      blockEnds.pop();
+      afterBlock = true;
+    }
     const node = tree.nodes[i];
     if (!node || tree.hidden[i]) continue;
     if (node.kind === 'element') {
       // Blocks part fields; an inline-block or flex item is at least a space away from its neighbour.
       if (i !== id && parts.length > 0) parts.push(tree.isBlock[i] ? ' · ' : node.display === 'inline' || node.display === 'contents' ? '' : ' ');
+      if (i !== id && tree.isBlock[i]) {
+        blockEnds.push(tree.subtreeEnd[i] ?? i + 1);
+        afterBlock = false;
+      }
       continue;
     }
+    if (afterBlock && parts.length > 0) parts.push(' · ');
+    afterBlock = false;
     const text = node.text.slice(0, maxChars + 1);
     parts.push(text);
     length += text.length;

@@ -71,3 +71,10 @@ test.describe('reading a byline\'s words', () => {
     expect(looksLikePersonName("AOIFE O'RIORDAN")).toBe(false);
   });
 });
+
+test.describe('bylines the page shows', () => {
+  test('text after a block\'s end is a new field: "<p>Luke Kim</p><span>December 17, 2025</span>" names Luke Kim', () => {
+    const byline = el('div', { class: 'resource-author' }, [el('p', [text('Luke Kim')]), el('span', [text('December 17, 2025')])]);
+    expect(authorsWith([byline])).toEqual(['Luke Kim']);
+  });
+});
