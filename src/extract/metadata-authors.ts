@@ -18,7 +18,12 @@ const MAX_NAME_WORDS = 5;
  * before any name): "By", "Words by", "Posted by", "Von", "Par", "Por", "Door", "Di", "Av",
  * "Автор:", "Текст:", "作者", "记者", "文/", "編集".
  */
-const INTRODUCERS = new Set(['by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito', '作者', '记者', '文', '撰文', '編集', '著者']);
+const INTRODUCERS = new Set([
+  'by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito',
+  'autor', 'autorin', 'auteur', 'autore', '作者', '记者', '文', '撰文', '編集', '著者',
+]);
+/** Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey" (not "Contributors to Wikimedia projects"). */
+const LABEL_INTRODUCERS = new Set(['contributor', 'contributors']);
 
 /**
  * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme
@@ -56,7 +61,8 @@ const ROLE_WORDS = new Set([
   'political', 'business', 'science', 'health', 'technology', 'sports', 'sport', 'news', 'press', 'published', 'updated',
   'posted', 'min', 'minute', 'minutes', 'read', 'comments', 'comment', 'share', 'follow', 'email', 'twitter', 'updated:',
   'founder', 'co-founder', 'cofounder', 'ceo', 'cto', 'lead', 'reviewer', 'expert', 'manager', 'director', 'head', 'architect',
-  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer',
+  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer', 'former',
+  'attorney', 'lawyer',
   'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
   'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
 ]);
@@ -64,8 +70,11 @@ const ROLE_WORDS = new Set([
 const DESK_WORDS = new Set(['team', 'desk', 'staff', 'editors', 'newsroom', 'expert']);
 /** Words that make a part a date or counter label, never a name. */
 const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min', 'read', 'comments', 'views', 'share']);
-/** Words after which the rest is a place or an affiliation: "at Holm Lane", "in Brussels", "for The Times". */
-const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'aus', 'à', 'en', 'в', 'из']);
+/**
+ * Words after which the rest is a place, an affiliation or a date: "at Holm Lane", "in Brussels",
+ * "for The Times", "on Friday December 19, 2025".
+ */
+const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'on', 'aus', 'à', 'en', 'в', 'из']);
 /** Words that mean the text is not a byline at all (a date label or a count). */
 const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am', 'le', 'el', 'the', 'a', 'an', 'share', 'comments']);
 
@@ -73,7 +82,7 @@ const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am'
 type Piece = { word: string } | { mark: string };
 
 /** Letters, digits, apostrophes, dots and hyphens make words; CJK runs are words too. */
-function pieces(text: string): Piece[] {
+function pieces(text: string, dashHyphens: boolean): Piece[] {
   const out: Piece[] = [];
   let word = '';
   const flush = (): void => {
@@ -81,7 +90,13 @@ function pieces(text: string): Piece[] {
     word = '';
   };
   for (const ch of text) {
-    if (/\s/u.test(ch)) flush();
+    if (/\s/u.test(ch)) {
+      // A hyphen standing alone parts fields as a dash does ("Eliz - Product marketer", "Jon Foster - 2025-09-13").
+      if (word === '-' && dashHyphens) {
+        out.push({ mark: '–' });
+        word = '';
+      } else flush();
+    }
     else if (STOPS.has(ch) || ch === ',' || ch === ':' || ch === ';' || ch === '、' || ch === '：') {
       flush();
       out.push({ mark: ch === '：' ? ':' : ch });
@@ -93,14 +108,25 @@ function pieces(text: string): Piece[] {
 
 const lower = (p: Piece): string => ('word' in p ? p.word.toLowerCase().replace(/[:.]$/u, '') : '');
 
+export interface BylineReading {
+  /**
+   * The text is a machine field (JSON-LD, meta), which writes its names whole: a hyphen standing
+   * alone is part of one ("GURUS - Drupal") and a place word does not end the list ("Center for
+   * Drug Evaluation and Research"). Default: a line the page shows, where " - " parts fields
+   * ("Eliz - Product marketer") and what follows a place or a date is no name.
+   */
+  field?: boolean;
+}
+
 /**
  * The names in a byline text, cleaned; [] when it names none. `introduced` says whether the
  * text had an introducer ("By …"), which callers use to trust a text found by its words alone.
  */
-export function namesInByline(raw: string): { names: string[]; introduced: boolean } {
+export function namesInByline(raw: string, options: BylineReading = {}): { names: string[]; introduced: boolean } {
   const text = raw.normalize('NFKC').trim();
   if (text === '' || text.length > MAX_BYLINE_CHARS) return { names: [], introduced: false };
-  const all = pieces(text);
+  const lineReading = !(options.field ?? false);
+  const all = pieces(text, lineReading);
   // Start after the last introducer that comes before the first stop mark with a name after it.
   let start = 0;
   let introduced = false;
@@ -113,7 +139,9 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
       credited = true;
       continue;
     }
-    if ('word' in p && INTRODUCERS.has(lower(p))) {
+    const next = all[i + 1];
+    const colonAfter = next !== undefined && 'mark' in next && next.mark === ':';
+    if ('word' in p && (INTRODUCERS.has(lower(p)) || (LABEL_INTRODUCERS.has(lower(p)) && colonAfter))) {
       // "written by" / "words by": the introducer is the last of them
       start = i + 1;
       introduced = true;
@@ -157,10 +185,13 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
   }
   close();
   const names: string[] = [];
-  parts.forEach((part, index) => {
+  for (const [index, part] of parts.entries()) {
     const name = cleanName(part, index === 0);
     if (name) names.push(name);
-  });
+    // On a page's line, after a place or a date ("Colin Watson on Wed 17 December 2025 in debusine,
+    // freexian") the parts that follow are its own, not more names.
+    if (lineReading && part.some((w, i) => i > 0 && PLACE_WORDS.has(w))) break;
+  }
   return { names, introduced };
 }
 
@@ -173,7 +204,8 @@ function cleanName(words: string[], first: boolean): string | null {
   const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
   if (first && role >= 2 && !DESK_WORDS.has(kept[role]!.toLowerCase()) && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
   else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
-  const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w.toLowerCase()));
+  // Written in lower case: a capitalised "On", "In" or "For" is part of a name ("Audiophile On").
+  const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w));
   if (place > 0) kept = kept.slice(0, place);
   kept = kept.map((w) => w.replace(/^@/u, ''));
   // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
@@ -285,7 +317,7 @@ export function isProfileLink(href: string, text: string): boolean {
 export function cleanDeclaredAuthor(value: string): string[] {
   const v = value.normalize('NFKC').trim();
   if (v === '' || PLACEHOLDERS.has(v.toLowerCase()) || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
-  const { names } = namesInByline(v);
+  const { names } = namesInByline(v, { field: true });
   if (names.length > 1 && names.every(looksLikePersonName)) return names;
   if (names.length === 1) return names;
   const whole = v.replace(/^(by|von|par|por)\s+/iu, '').replace(/^@/u, '').trim();

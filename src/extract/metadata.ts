@@ -99,8 +99,8 @@ const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator'
 const SITE_NAME_META = ['og:site_name', 'application-name', 'apple-mobile-web-app-title'];
 /** Site names that are no names: a platform's word, not the site's. */
 const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpress', 'blogger', 'website', 'site', 'untitled']);
-/** Class or id words that mark a byline element ("byline", "author-name", "post-author"). */
-const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
+/** Class or id words that mark a byline element ("byline", "author-name", "post-author"; not "authorization-link"). */
+const BYLINE_CLASS = /byline|author(?!i[sz])|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
 /** …unless they mark a comment's author, an avatar or an author's biography box. */
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
 /**
@@ -121,8 +121,11 @@ const NOT_POSTER_PLACE = /comment|sidebar|widget|reply-to|quote/iu;
 const POSTER_PLACE_DEPTH = 10;
 /** A poster's name is at most this long (longer text is a signature or a post, not a name). */
 const MAX_POSTER_CHARS = 40;
-/** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
-const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+/**
+ * A text that opens with "By" (or "Written by", "Posted by", "Words by", "Von", "Par", "Por",
+ * "Door", "Автор", "作者", "记者") is a byline.
+ */
+const BYLINE_START = /^((written|posted|words) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
 const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */

@@ -5,10 +5,10 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
-import { looksLikePersonName, namesInByline, namesTheSite } from '../../src/extract/metadata-authors.js';
+import { cleanDeclaredAuthor, looksLikePersonName, namesInByline, namesTheSite } from '../../src/extract/metadata-authors.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { SnapshotMeta } from '../../src/types.js';
-import { el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
+import { a, el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
 import { newsPage, paragraphs } from './support/pages.js';
 
 /** The authors of a news page whose article opens with `byline` above its paragraphs. */
@@ -65,6 +65,30 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By Jane Doe · Photo by John Smith').names).toEqual(['Jane Doe']);
   });
 
+  const lines: Array<[string, string[]]> = [
+    ['Written by · Eliz - Product marketer', ['Eliz']],
+    ['by Jon Foster - 2025-09-13', ['Jon Foster']],
+    ['Posted by BeauHD on Friday December 19, 2025 @08:00PM from the skewed-job-market dept.', ['BeauHD']],
+    ['by ALLIN ONE on Jan 22, 2025', ['ALLIN ONE']],
+    ['Posted by Colin Watson on Wed 17 December 2025 in debusine, freexian, planet-debian', ['Colin Watson']],
+    ['Contributors: Janet Loughrey', ['Janet Loughrey']],
+    ['by Will Judd Former Deputy Tech Editor', ['Will Judd']],
+    ['Reviewed by Justin C. Meserole, Trial Attorney at Morgan & Morgan, on December 9, 2024.', ['Justin C. Meserole']],
+  ];
+  for (const [line, names] of lines) {
+    test(`the line ${JSON.stringify(line)}`, () => expect(namesInByline(line).names).toEqual(names));
+  }
+
+  test('"contributors" introduces names only as a label with a colon', () => {
+    expect(namesInByline('Contributors to Wikimedia projects').introduced).toBe(false);
+  });
+
+  test('a declared field keeps its name whole: a lone hyphen, a capitalised "On", a place word', () => {
+    expect(cleanDeclaredAuthor('GURUS - Drupal')).toEqual(['GURUS - Drupal']);
+    expect(cleanDeclaredAuthor('Audiophile On')).toEqual(['Audiophile On']);
+    expect(cleanDeclaredAuthor('Center for Drug Evaluation and Research')).toEqual(['Center for Drug Evaluation and Research']);
+  });
+
   test('names with an apostrophe after the first capital are person\'s names', () => {
     expect(looksLikePersonName("Aoife O'Riordan")).toBe(true);
     expect(looksLikePersonName('Tom O’Neil')).toBe(true);
@@ -76,5 +100,11 @@ test.describe('bylines the page shows', () => {
   test('text after a block\'s end is a new field: "<p>Luke Kim</p><span>December 17, 2025</span>" names Luke Kim', () => {
     const byline = el('div', { class: 'resource-author' }, [el('p', [text('Luke Kim')]), el('span', [text('December 17, 2025')])]);
     expect(authorsWith([byline])).toEqual(['Luke Kim']);
+  });
+});
+
+test.describe('byline classes', () => {
+  test('an "authorization-link" (a shop\'s Sign In) is no byline element', () => {
+    expect(authorsWith([el('ul', [el('li', { class: 'link authorization-link' }, [a('Sign In', 'https://shop.example/customer/account/login')])])])).toEqual([]);
   });
 });
