@@ -36,6 +36,9 @@ const CREDIT_WORDS = new Set([
   'pictures', 'illustration', 'illustrations', 'graphic', 'graphics', 'video', 'cover',
 ]);
 
+/** A lower-case word in -ing ("clicking", "signing", "submitting"): after "by", a sentence goes on. */
+const GERUND = /^\p{Ll}{2,}ing$/u;
+
 /** A CJK introducer written without a space before the name. */
 const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
 
@@ -135,11 +138,15 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
     const p = all[i]!;
     if ('mark' in p && STOPS.has(p.mark) && introduced && i > start) break;
     const before = all[i - 1];
-    if ('word' in p && lower(p) === 'by' && before && CREDIT_WORDS.has(lower(before))) {
+    const next = all[i + 1];
+    // "Powered by …" is a credit; "By clicking …", "by signing up", "by using this site" a
+    // sentence (a lower-case word in -ing after "by"): neither names an author.
+    const credit = before !== undefined && CREDIT_WORDS.has(lower(before));
+    const sentence = next !== undefined && 'word' in next && GERUND.test(next.word);
+    if ('word' in p && lower(p) === 'by' && (credit || sentence)) {
       credited = true;
       continue;
     }
-    const next = all[i + 1];
     const colonAfter = next !== undefined && 'mark' in next && next.mark === ':';
     if ('word' in p && (INTRODUCERS.has(lower(p)) || (LABEL_INTRODUCERS.has(lower(p)) && colonAfter))) {
       // "written by" / "words by": the introducer is the last of them

@@ -79,6 +79,12 @@ test.describe('reading a byline\'s words', () => {
     test(`the line ${JSON.stringify(line)}`, () => expect(namesInByline(line).names).toEqual(names));
   }
 
+  test('"By clicking …", "by signing up" is a sentence, not a byline', () => {
+    expect(namesInByline('By clicking "Sign Up", you are consenting to our terms').names).toEqual([]);
+    expect(namesInByline('By signing up, you agree to our Privacy Policy').names).toEqual([]);
+    expect(namesInByline('By Sterling Moss').names).toEqual(['Sterling Moss']);
+  });
+
   test('"contributors" introduces names only as a label with a colon', () => {
     expect(namesInByline('Contributors to Wikimedia projects').introduced).toBe(false);
   });
