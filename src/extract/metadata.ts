@@ -104,6 +104,13 @@ const BYLINE_CLASS = /byline|author(?!i[sz])|writer|reporter|contributor|autor|a
 /** …unless they mark a comment's author, an avatar or an author's biography box. */
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
 /**
+ * …but the name inside a biography box is the author's ("elementor-author-box__name",
+ * "author-bio-name"; Elementor puts its author box under the headline), unless it is a comment's
+ * or a review's. The gap is bounded so the test stays linear on a long class attribute.
+ */
+const AUTHOR_NAME_CLASS = /author[\w-]{0,20}name/iu;
+const COMMENT_CLASS = /comment|reply|review/iu;
+/**
  * On a thread page, the class words of a poster's name as forum software writes them: XenForo,
  * phpBB, Discourse and Vanilla `username`, vBulletin `bigusername`, Invision `ipsUsername`,
  * Flarum `PostUser-name`, and the generic `post-author` / `poster-name`. The first in document
@@ -535,7 +542,7 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
         (node.attrs.itemprop ?? '').toLowerCase().includes('author') ||
         (node.tag === 'a' && (node.attrs.rel?.split(/\s+/u) ?? []).includes('author')) ||
         node.tag === 'address' ||
-        (BYLINE_CLASS.test(cls) && !NOT_BYLINE_CLASS.test(cls));
+        (BYLINE_CLASS.test(cls) && (!NOT_BYLINE_CLASS.test(cls) || (AUTHOR_NAME_CLASS.test(cls) && !COMMENT_CLASS.test(cls))));
       if (!marked) continue;
       const text = textOf(tree, id, MAX_BYLINE_CHARS + 1);
       if (text.length > MAX_BYLINE_CHARS) continue;

@@ -110,6 +110,16 @@ test.describe('bylines the page shows', () => {
 });
 
 test.describe('byline classes', () => {
+  test('the name inside an author box under the headline is the author; a comment author\'s name is not', () => {
+    const box = el('div', { class: 'elementor-author-box' }, [
+      el('h4', { class: 'elementor-author-box__name' }, [text('Liz Kenny')]),
+      el('p', { class: 'elementor-author-box__bio' }, [text('Former McKinsey consultant who writes about careers.')]),
+    ]);
+    expect(authorsWith([box])).toEqual(['Liz Kenny']);
+    const comment = el('div', { class: 'comment-box' }, [el('span', { class: 'comment-author-name' }, [text('Liz Kenny')])]);
+    expect(authorsWith([comment])).toEqual([]);
+  });
+
   test('an "authorization-link" (a shop\'s Sign In) is no byline element', () => {
     expect(authorsWith([el('ul', [el('li', { class: 'link authorization-link' }, [a('Sign In', 'https://shop.example/customer/account/login')])])])).toEqual([]);
   });
