@@ -195,9 +195,17 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   if (posters.length > 0 && !(authors.length > 0 && authors.every((a) => posters.includes(a)))) authors = [posters[0]!];
   authors = unique(authors);
 
+  // JSON-LD first, then meta; but where the two name different days, the one a date the page
+  // shows agrees with (a template's JSON-LD left at an old date, meta a plugin rewrote).
+  const ldPublished = dated(ld.published, 'json-ld');
+  const metaPublished = dated(PUBLISHED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta');
+  const shownDays = [visible?.published, visible?.dateline].flatMap((d) => (d ? [dayOf(d.value)] : []));
+  const declaredPublished =
+    ldPublished && metaPublished && dayOf(ldPublished.value) !== dayOf(metaPublished.value) && shownDays.includes(dayOf(metaPublished.value)) && !shownDays.includes(dayOf(ldPublished.value))
+      ? metaPublished
+      : (ldPublished ?? metaPublished);
   const published =
-    dated(ld.published, 'json-ld') ??
-    dated(PUBLISHED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
+    declaredPublished ??
     visible?.published ??
     dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
     visible?.dateline ??
@@ -244,6 +252,11 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
 interface Dated {
   value: string;
   source: DateSource;
+}
+
+/** The calendar day of a normalised date ("2024-05-07T08:30:00+01:00" → "2024-05-07"). */
+function dayOf(value: string): string {
+  return value.slice(0, 10);
 }
 
 function dated(raw: string | null, source: DateSource): Dated | null {
