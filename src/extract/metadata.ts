@@ -133,6 +133,8 @@ const MAX_POSTER_CHARS = 40;
  * "Door", "Автор", "作者", "记者") is a byline.
  */
 const BYLINE_START = /^((written|posted|words) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+/** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
+const BODY_BYLINE_CHARS = 80;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
 const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */
@@ -564,7 +566,15 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
       // (an "author" class also wraps "Sat", "email" or "Posts").
       const strong = node.tag === 'address' || (node.attrs.itemprop ?? '').toLowerCase().includes('author') || node.tag === 'a';
       if (names.length > 0 && (strong || introduced || names.every(looksLikePersonName))) return names;
-    } else if (mode === 'any') {
+    } else if (mode === 'strong') {
+      // In the body's first blocks only a line of its own that opens with "By" and names persons
+      // ("By Preetam Jinka"), not a sentence that says "by".
+      const parent = tree.nodes[node.parent];
+      const text = parent && parent.kind === 'element' ? textOf(tree, node.parent, BODY_BYLINE_CHARS + 1) : node.text;
+      if (text.length > BODY_BYLINE_CHARS || !BYLINE_START.test(text)) continue;
+      const { names } = namesInByline(text);
+      if (names.length > 0 && names.every(looksLikePersonName)) return names;
+    } else {
       const parent = tree.nodes[node.parent];
       let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
       if (text.length > MAX_BYLINE_CHARS) continue;

@@ -109,6 +109,18 @@ test.describe('bylines the page shows', () => {
   });
 });
 
+test.describe('a byline line in the body\'s first blocks', () => {
+  test('"By Preetam Jinka" on a line of its own is the byline; a sentence that says "by" is not', () => {
+    const body = (first: string): string[] => {
+      const r = extractFromSnapshot(newsPage({ article: [el('div', { class: 'post-content' }, [p(first), ...paragraphs(5)])] }));
+      if (r.kind !== 'article') throw new Error('no article');
+      return r.article.authors;
+    };
+    expect(body('By Preetam Jinka')).toEqual(['Preetam Jinka']);
+    expect(body('The bridge was built by Thomas Telford in 1826, and it has stood since.')).toEqual([]);
+  });
+});
+
 test.describe('byline classes', () => {
   test('the name inside an author box under the headline is the author; a comment author\'s name is not', () => {
     const box = el('div', { class: 'elementor-author-box' }, [
