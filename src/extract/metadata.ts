@@ -119,6 +119,16 @@ const COMMENT_CLASS = /comment|reply|review/iu;
  * last replier. WCXB-dev forum pages: see the bench's figures in docs/extract.md.
  */
 const FORUM_POSTER_CLASS = /(^|[\s_-])(big)?user(-?info)?[-_]*name($|[\s_])|ipsUsername|PostUser-name|post-?author|poster-?name/iu;
+/** A link or span whose class is the word `user` is a poster's name too (older boards: `<a class="user">`). */
+const USER_CLASS = /(^|\s)user($|\s)/iu;
+/**
+ * A post's profile box, which holds the poster's name (its poster-name element, else its first
+ * link with text, else its first line): phpBB `postprofile`, FluxBB and PunBB `postleft`, MyBB
+ * `author_information`, SMF `poster` (the name, then a rank, a post count).
+ */
+const FORUM_POSTER_BOX_CLASS = /(^|\s)(postprofile|postleft|author_information|poster)($|\s)/iu;
+/** A profile box's text is read this far for its first line. */
+const MAX_POSTER_BOX_CHARS = 200;
 /**
  * A poster's name inside these is a comment's or a side widget's ("latest posts", "top
  * contributors"), not the thread's: class words, or `itemprop=comment`, or `<aside>`.
@@ -129,10 +139,10 @@ const POSTER_PLACE_DEPTH = 10;
 /** A poster's name is at most this long (longer text is a signature or a post, not a name). */
 const MAX_POSTER_CHARS = 40;
 /**
- * A text that opens with "By" (or "Written by", "Posted by", "Words by", "Von", "Par", "Por",
+ * A text that opens with "By" (or "Written by", "Posted by", "Words by", a forum's "Started by", "Von", "Par", "Por",
  * "Door", "Автор", "作者", "记者") is a byline.
  */
-const BYLINE_START = /^((written|posted|words) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
 /** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
 const BODY_BYLINE_CHARS = 80;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
@@ -182,6 +192,7 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // Every name of the first author meta key that gives one (citation_author is one tag per
   // author); a key whose values are all URLs (`article:author` as a Facebook page) gives none.
   if (authors.length === 0) authors = AUTHOR_META.map((k) => metaAll(k).flatMap(cleanDeclaredAuthor)).find((names) => names.length > 0) ?? [];
+  const declared = authors;
   // A declared author that is no person's name (the publisher, a handle) yields to a visible byline
   // that is. The publisher's or the site's own name is none, however much it looks like one
   // ("British Heart Foundation", "Five Books", "One Tree Planted").
@@ -193,8 +204,12 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // A thread's author is its first poster, as the page shows the name — unless the author found
   // above is one of the thread's posters (the first name in document order may be a reply's
   // quote or a sidebar's "latest post" line).
+  // A declared author who is one of the posters (DiscussionForumPosting's author) stays, whatever
+  // the visible byline said.
   const posters = body && body.pageType === 'forum' ? posterNames(body) : [];
-  if (posters.length > 0 && !(authors.length > 0 && authors.every((a) => posters.includes(a)))) authors = [posters[0]!];
+  const amongPosters = (names: string[]): boolean => names.length > 0 && names.every((a) => posters.includes(a));
+  if (posters.length > 0 && amongPosters(declared)) authors = declared;
+  else if (posters.length > 0 && !amongPosters(authors)) authors = [posters[0]!];
   authors = unique(authors);
 
   // JSON-LD first, then meta; but where the two name different days, the one a date the page
@@ -627,7 +642,9 @@ function posterNames(body: BodyPlace): string[] {
     }
     const cls = `${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`;
     const itemAuthor = (el.attrs.itemprop ?? '').toLowerCase() === 'author';
-    if (!itemAuthor && !FORUM_POSTER_CLASS.test(cls)) continue;
+    const named = FORUM_POSTER_CLASS.test(cls) || ((el.tag === 'a' || el.tag === 'span') && USER_CLASS.test(cls));
+    const box = !itemAuthor && !named && FORUM_POSTER_BOX_CLASS.test(cls);
+    if (!itemAuthor && !box && !named) continue;
     if (inNonPosterPlace(tree, id)) {
       id = (tree.subtreeEnd[id] ?? id + 1) - 1;
       continue;
@@ -647,7 +664,20 @@ function posterNames(body: BodyPlace): string[] {
       const named = part((el) => (el.attrs.itemprop ?? '').toLowerCase() === 'name');
       at = named >= 0 ? named : part((el) => el.tag === 'a') >= 0 ? part((el) => el.tag === 'a') : id;
     }
-    const text = textOf(tree, at, MAX_POSTER_CHARS + 1)
+    let firstLine = false;
+    if (box) {
+      const end = tree.subtreeEnd[id] ?? id + 1;
+      let link = -1;
+      for (let j = id + 1; j < end && at === id; j++) {
+        const inner = elementOf(tree, j);
+        if (!inner || tree.hidden[j]) continue;
+        if (FORUM_POSTER_CLASS.test(`${inner.attrs.class ?? ''} ${inner.attrs.id ?? ''}`)) at = j;
+        else if (link < 0 && inner.tag === 'a' && textOf(tree, j, MAX_POSTER_CHARS + 1) !== '') link = j;
+      }
+      if (at === id && link >= 0) at = link;
+      firstLine = at === id;
+    }
+    const text = (firstLine ? (textOf(tree, at, MAX_POSTER_BOX_CHARS).split(' · ')[0] ?? '') : textOf(tree, at, MAX_POSTER_CHARS + 1))
       .replace(/^(by|von|par|por)\s+/iu, '')
       .replace(/^@/u, '');
     if (text !== '' && text.length <= MAX_POSTER_CHARS && !text.includes(' · ')) names.push(text);

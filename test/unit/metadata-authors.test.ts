@@ -72,6 +72,7 @@ test.describe('reading a byline\'s words', () => {
     ['by ALLIN ONE on Jan 22, 2025', ['ALLIN ONE']],
     ['Posted by Colin Watson on Wed 17 December 2025 in debusine, freexian, planet-debian', ['Colin Watson']],
     ['Contributors: Janet Loughrey', ['Janet Loughrey']],
+    ['Started by Biology Forums, June 04, 2024, 11:23:55 AM', ['Biology Forums']],
     ['by Will Judd Former Deputy Tech Editor', ['Will Judd']],
     ['Reviewed by Justin C. Meserole, Trial Attorney at Morgan & Morgan, on December 9, 2024.', ['Justin C. Meserole']],
   ];
