@@ -219,7 +219,7 @@ function cleanName(words: string[], first: boolean): string | null {
   if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
   if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
   if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
-  if (kept.length === 1 && NOT_A_NAME.has(kept[0]!.toLowerCase())) return null;
+  if (kept.length === 1 && (NOT_A_NAME.has(kept[0]!.toLowerCase()) || TEMPLATE_WORDS.has(kept[0]!.toLowerCase()))) return null;
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
   if (!kept.some((w) => /\p{L}/u.test(w))) return null;
@@ -248,8 +248,10 @@ export function looksLikePersonName(name: string): boolean {
   return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
 }
 
-/** What a template prints when its author variable is empty. */
-const PLACEHOLDERS = new Set(['undefined', 'null', 'none', 'n/a', 'unknown', 'admin', 'administrator']);
+/** What a template prints when its author variable is empty (visible too: "By default"). */
+const TEMPLATE_WORDS = new Set(['undefined', 'null', 'none', 'n/a', 'unknown', 'default']);
+/** …and in a machine field, the account that published the page. */
+const PLACEHOLDERS = new Set([...TEMPLATE_WORDS, 'admin', 'administrator']);
 
 /** Path segments under which a site keeps its people's pages ("/author/jane-doe", "/user/jonb", "/members/ajay.123"). */
 const PROFILE_PATH_WORDS = new Set([

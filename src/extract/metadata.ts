@@ -198,7 +198,10 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // ("British Heart Foundation", "Five Books", "One Tree Planted").
   const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].filter((n): n is string => n !== null);
   const isPerson = (name: string): boolean => looksLikePersonName(name) && !namesTheSite(name, siteNames);
-  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(isPerson) && visible.authors.every(isPerson)))) {
+  // A declared author that is the site itself ("Instructables") yields to any visible byline that is not.
+  const isSite = (name: string): boolean => namesTheSite(name, siteNames);
+  const declaredIsSite = authors.length > 0 && authors.every(isSite) && visible !== undefined && visible.authors.length > 0 && !visible.authors.some(isSite);
+  if (visible && visible.authors.length > 0 && (authors.length === 0 || declaredIsSite || (!authors.every(isPerson) && visible.authors.every(isPerson)))) {
     authors = visible.authors;
   }
   // A thread's author is its first poster, as the page shows the name — unless the author found

@@ -51,6 +51,9 @@ test.describe('the publisher is no byline', () => {
   test('a declared author that is the publisher, though shaped like a person\'s name, yields to the visible byline', () => {
     const ld = JSON.stringify({ '@type': 'Article', headline: 'H', author: { '@type': 'Organization', name: 'British Heart Foundation' }, publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
     expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [ld] })).toEqual(['Tracy Parker']);
+    // the site itself declared yields to any visible byline that is not the site, a username too
+    const site = JSON.stringify({ '@type': 'Article', headline: 'H', author: 'Instructables', publisher: { '@type': 'Organization', name: 'Instructables' } });
+    expect(authorsWith([el('div', { class: 'header-byline' }, [text('By '), a('MixmasterFred', 'https://www.instructables.example/member/MixmasterFred', { rel: 'author' })])], { jsonLd: [site] })).toEqual(['MixmasterFred']);
     // a person declared is kept over the visible name
     const person = JSON.stringify({ '@type': 'Article', headline: 'H', author: 'Jane Smith', publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
     expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [person] })).toEqual(['Jane Smith']);
@@ -84,6 +87,11 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By clicking "Sign Up", you are consenting to our terms').names).toEqual([]);
     expect(namesInByline('By signing up, you agree to our Privacy Policy').names).toEqual([]);
     expect(namesInByline('By Sterling Moss').names).toEqual(['Sterling Moss']);
+  });
+
+  test('a template\'s empty author ("By default", "By undefined") is no name', () => {
+    expect(namesInByline('By default').names).toEqual([]);
+    expect(namesInByline('By undefined').names).toEqual([]);
   });
 
   test('"contributors" introduces names only as a label with a colon', () => {
