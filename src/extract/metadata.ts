@@ -86,7 +86,8 @@ const PUBLISHED_META = [
   'article:published_time', 'og:article:published_time', 'datepublished', 'article.published', 'parsely-pub-date',
   'sailthru.date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'date', 'dc.date', 'dc.date.issued',
   'dcterms.date', 'dcterms.issued', 'dcterms.created', 'citation_publication_date', 'citation_date', 'og:pubdate',
-  'datecreated', 'article:published', 'published_time', 'release_date',
+  'datecreated', 'article:published', 'published_time', 'release_date', 'published-date', 'published_date', 'publication_date',
+  'publication-date',
 ];
 const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'article:modified', 'modified_time'];
 /**
@@ -224,6 +225,11 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
     ldPublished && metaPublished && dayOf(ldPublished.value) !== dayOf(metaPublished.value) && shownDays.includes(dayOf(metaPublished.value)) && !shownDays.includes(dayOf(ldPublished.value))
       ? metaPublished
       : (ldPublished ?? metaPublished);
+  const modified =
+    dated(ld.modified, 'json-ld') ??
+    dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
+    visible?.modified ??
+    null;
   const published =
     declaredPublished ??
     visible?.published ??
@@ -231,11 +237,6 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
     visible?.dateline ??
     dated(ld.pagePublished, 'json-ld') ??
     dated(firstTimeDatetime(snapshot), 'time');
-  const modified =
-    dated(ld.modified, 'json-ld') ??
-    dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
-    visible?.modified ??
-    null;
 
   const canonicalUrl = httpUrl(link('canonical')) ?? httpUrl(meta('og:url')) ?? httpUrl(ld.url);
   const language = textLanguage(snapshot, bodyText, ld.inLanguage, meta('og:locale', 'content-language', 'language', 'dc.language'));
