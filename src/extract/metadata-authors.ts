@@ -218,7 +218,10 @@ function cleanName(words: string[], first: boolean): string | null {
   // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
   if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
   if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
-  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
+  // Digits make a date, a time or a count ("22nd", "10am", "12 comments") — not a username that
+  // starts with a letter ("user447274", "Ejp55230"), which forums and Q&A sites show as the name.
+  const countLike = (w: string): boolean => /\d/u.test(w) && !USERNAME.test(w);
+  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || countLike(w) || /https?:|www\.|@/u.test(w))) return null;
   if (kept.length === 1 && (NOT_A_NAME.has(kept[0]!.toLowerCase()) || TEMPLATE_WORDS.has(kept[0]!.toLowerCase()))) return null;
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
@@ -229,6 +232,9 @@ function cleanName(words: string[], first: boolean): string | null {
   name = name.trim();
   return name.length >= 2 ? name : null;
 }
+
+/** A username: a letter, then letters, digits, "_" or "." ("user447274", "josh_wilmot90"). */
+const USERNAME = /^\p{L}[\p{L}\p{N}_.]{1,40}$/u;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 

@@ -89,6 +89,13 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By Sterling Moss').names).toEqual(['Sterling Moss']);
   });
 
+  test('a username with digits is a name; a count, a time or an ordinal is not', () => {
+    expect(namesInByline('asked by user447274').names).toEqual(['user447274']);
+    expect(namesInByline('Posted by josh_wilmot90').names).toEqual(['josh_wilmot90']);
+    expect(namesInByline('By 12 comments').names).toEqual([]);
+    expect(namesInByline('By 10am').names).toEqual([]);
+  });
+
   test('a template\'s empty author ("By default", "By undefined") is no name', () => {
     expect(namesInByline('By default').names).toEqual([]);
     expect(namesInByline('By undefined').names).toEqual([]);
