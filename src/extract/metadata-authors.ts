@@ -211,6 +211,8 @@ function cleanName(words: string[], first: boolean): string | null {
   const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
   if (first && role >= 2 && !DESK_WORDS.has(kept[role]!.toLowerCase()) && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
   else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
+  // Two words ending in a role are a job title, not a name ("Media Consultant", "Staff Writer").
+  else if (first && kept.length <= 2 && ROLE_WORDS.has(kept[kept.length - 1]!.toLowerCase()) && !DESK_WORDS.has(kept[kept.length - 1]!.toLowerCase())) return null;
   // Written in lower case: a capitalised "On", "In" or "For" is part of a name ("Audiophile On").
   const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w));
   if (place > 0) kept = kept.slice(0, place);
@@ -252,6 +254,19 @@ export function looksLikePersonName(name: string): boolean {
   const words = name.split(' ');
   if (words.length < 2 || words.length > 4) return CJK.test(name) && name.length <= 4;
   return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
+}
+
+/** A credential after a name: "CPP", "M.D.", "PhD", "RN" (a capital, then capitals or dots; or PhD). */
+const CREDENTIAL = /^(\p{Lu}[\p{Lu}.]{1,6}|Ph\.?D\.?)$/u;
+
+/**
+ * The name a declared author's value holds, without the credentials after it: "Jeffrey A.
+ * Slotnick CPP, PSP" → "Jeffrey A. Slotnick", "Doris Munoz-Mantilla, MD" → "Doris Munoz-Mantilla".
+ */
+export function withoutCredentials(value: string): string {
+  const words = (value.split(',')[0] ?? '').trim().split(/\s+/u);
+  while (words.length > 2 && CREDENTIAL.test(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
 }
 
 /** What a template prints when its author variable is empty (visible too: "By default"). */

@@ -13,7 +13,7 @@ import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
-import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite } from './metadata-authors.js';
+import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite, withoutCredentials } from './metadata-authors.js';
 import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
@@ -198,7 +198,7 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // that is. The publisher's or the site's own name is none, however much it looks like one
   // ("British Heart Foundation", "Five Books", "One Tree Planted").
   const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].filter((n): n is string => n !== null);
-  const isPerson = (name: string): boolean => looksLikePersonName(name) && !namesTheSite(name, siteNames);
+  const isPerson = (name: string): boolean => looksLikePersonName(withoutCredentials(name)) && !namesTheSite(name, siteNames);
   // A declared author that is the site itself ("Instructables") yields to any visible byline that is not.
   const isSite = (name: string): boolean => namesTheSite(name, siteNames);
   const declaredIsSite = authors.length > 0 && authors.every(isSite) && visible !== undefined && visible.authors.length > 0 && !visible.authors.some(isSite);

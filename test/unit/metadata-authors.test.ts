@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
-import { cleanDeclaredAuthor, looksLikePersonName, namesInByline, namesTheSite } from '../../src/extract/metadata-authors.js';
+import { cleanDeclaredAuthor, looksLikePersonName, namesInByline, namesTheSite, withoutCredentials } from '../../src/extract/metadata-authors.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { SnapshotMeta } from '../../src/types.js';
 import { a, el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
@@ -35,6 +35,21 @@ test.describe('declared authors', () => {
       ],
     });
     expect(m.authors).toEqual(['Donna Currie']);
+  });
+});
+
+test.describe('credentials and job titles', () => {
+  test('a declared name with credentials is a person\'s: it stays over a visible job title', () => {
+    expect(withoutCredentials('Jeffrey A. Slotnick CPP, PSP')).toBe('Jeffrey A. Slotnick');
+    expect(withoutCredentials('Doris Munoz-Mantilla, MD, FOMA')).toBe('Doris Munoz-Mantilla');
+    expect(withoutCredentials('Jane Doe PhD')).toBe('Jane Doe');
+    expect(authorsWith([el('div', { class: 'author-title' }, [text('Media Consultant')])], { metaTags: [{ key: 'author', content: 'Jeffrey A. Slotnick CPP, PSP' }] })).toEqual(['Jeffrey A. Slotnick CPP, PSP']);
+  });
+
+  test('two words ending in a role are a job title, not a name; a desk keeps its name', () => {
+    expect(namesInByline('Media Consultant').names).toEqual([]);
+    expect(namesInByline('By Staff Writer').names).toEqual([]);
+    expect(namesInByline('By Resy Staff').names).toEqual(['Resy Staff']);
   });
 });
 
