@@ -195,6 +195,9 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
   for (const [index, part] of parts.entries()) {
     const name = cleanName(part, index === 0);
     if (name) names.push(name);
+    // A sentence where the first name should be ("Written by · She is a marketing professional who
+    // writes about …, practice management, …"): what follows its commas is no list of names.
+    else if (index === 0 && part.length > MAX_NAME_WORDS) break;
     // On a page's line, after a place or a date ("Colin Watson on Wed 17 December 2025 in debusine,
     // freexian") the parts that follow are its own, not more names.
     if (lineReading && part.some((w, i) => i > 0 && PLACE_WORDS.has(w))) break;

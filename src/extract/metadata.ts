@@ -146,6 +146,8 @@ const MAX_POSTER_CHARS = 40;
 const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
 /** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
 const BODY_BYLINE_CHARS = 80;
+/** The name on an author box's first line is at most this long. */
+const AUTHOR_BOX_NAME_CHARS = 60;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
 const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */
@@ -579,7 +581,15 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
         (BYLINE_CLASS.test(cls) && (!NOT_BYLINE_CLASS.test(cls) || (AUTHOR_NAME_CLASS.test(cls) && !COMMENT_CLASS.test(cls))));
       if (!marked) continue;
       const text = textOf(tree, id, MAX_BYLINE_CHARS + 1);
-      if (text.length > MAX_BYLINE_CHARS) continue;
+      if (text.length > MAX_BYLINE_CHARS) {
+        // An author box: the name on its first line, then the biography ("Lauren Vetter · Lauren
+        // Vetter is a growth-focused marketing professional …").
+        // The line must be a name and nothing else ("Written By", "Author Spotlight" are labels).
+        const firstLine = text.split(' · ')[0] ?? '';
+        const lineNames = firstLine.length <= AUTHOR_BOX_NAME_CHARS ? namesInByline(firstLine).names : [];
+        if (lineNames.length === 1 && lineNames[0] === firstLine && looksLikePersonName(firstLine)) return [firstLine];
+        continue;
+      }
       const { names, introduced } = namesInByline(text);
       // Marked only by a class word, the element must say "By" or hold what looks like a name
       // (an "author" class also wraps "Sat", "email" or "Posts").

@@ -116,6 +116,10 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By undefined').names).toEqual([]);
   });
 
+  test('a sentence where the first name should be is followed by no names', () => {
+    expect(namesInByline('Written by · She is a marketing professional who writes about clinics, practice management, and more').names).toEqual([]);
+  });
+
   test('"contributors" introduces names only as a label with a colon', () => {
     expect(namesInByline('Contributors to Wikimedia projects').introduced).toBe(false);
   });
@@ -149,6 +153,19 @@ test.describe('a byline line in the body\'s first blocks', () => {
     };
     expect(body('By Preetam Jinka')).toEqual(['Preetam Jinka']);
     expect(body('The bridge was built by Thomas Telford in 1826, and it has stood since.')).toEqual([]);
+  });
+});
+
+test.describe('an author box with a biography', () => {
+  const bio = 'is a growth-focused marketing professional who writes about healthcare technology, practice management and the software that small clinics run on, and has done so for ten years across three continents and many publications.';
+  test('its first line is the author when it is a name and nothing else', () => {
+    const box = el('div', { class: 'blog_author-wrapper' }, [el('div', [text('Lauren Vetter')]), el('p', [text(`Lauren Vetter ${bio}`)])]);
+    expect(authorsWith([box])).toEqual(['Lauren Vetter']);
+  });
+
+  test('a label on the first line ("Written By") is no name', () => {
+    const box = el('div', { class: 'post-author-wrapper' }, [el('div', [text('Written By')]), el('p', [text(`She ${bio}`)])]);
+    expect(authorsWith([box])).toEqual([]);
   });
 });
 
