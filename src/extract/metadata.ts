@@ -170,6 +170,8 @@ const DATELINE_WIDE_NODES = 200;
 const LONE_DATELINE_CHARS = 60;
 /** In the body's first stretch (a byline line taken into the body), a dateline is a text this short. */
 const BODY_DATELINE_CHARS = 100;
+/** A site's or publisher's name is compared with the authors' up to this many characters. */
+const MAX_SITE_NAME_CHARS = 200;
 /** At most this many tags, categories, images or links are kept. */
 const MAX_LIST = 200;
 
@@ -199,7 +201,8 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   // A declared author that is no person's name (the publisher, a handle) yields to a visible byline
   // that is. The publisher's or the site's own name is none, however much it looks like one
   // ("British Heart Foundation", "Five Books", "One Tree Planted").
-  const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].filter((n): n is string => n !== null);
+  // Cut to a site name's length: a hostile page's megabyte og:site_name is read no further.
+  const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].flatMap((n) => (n === null ? [] : [n.slice(0, MAX_SITE_NAME_CHARS)]));
   const isPerson = (name: string): boolean => looksLikePersonName(withoutCredentials(name)) && !namesTheSite(name, siteNames);
   // A declared author that is the site itself ("Instructables") yields to any visible byline that is not.
   const isSite = (name: string): boolean => namesTheSite(name, siteNames);

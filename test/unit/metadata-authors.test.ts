@@ -63,6 +63,13 @@ test.describe('the publisher is no byline', () => {
     expect(namesTheSite('Vox Miller', ['Vox'])).toBe(false);
   });
 
+  test('a megabyte site name costs what a short one does', () => {
+    const started = performance.now();
+    const m = metaOf({ metaTags: [{ key: 'og:site_name', content: 'Five Books '.repeat(100_000) }, { key: 'author', content: 'Five Books' }] });
+    expect(m.authors).toEqual(['Five Books']);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   test('a declared author that is the publisher, though shaped like a person\'s name, yields to the visible byline', () => {
     const ld = JSON.stringify({ '@type': 'Article', headline: 'H', author: { '@type': 'Organization', name: 'British Heart Foundation' }, publisher: { '@type': 'Organization', name: 'British Heart Foundation' } });
     expect(authorsWith([el('div', { class: 'byline' }, [text('By Tracy Parker')])], { jsonLd: [ld] })).toEqual(['Tracy Parker']);
