@@ -18,7 +18,26 @@ const MAX_NAME_WORDS = 5;
  * before any name): "By", "Words by", "Posted by", "Von", "Par", "Por", "Door", "Di", "Av",
  * "Автор:", "Текст:", "作者", "记者", "文/", "編集".
  */
-const INTRODUCERS = new Set(['by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito', '作者', '记者', '文', '撰文', '編集', '著者']);
+const INTRODUCERS = new Set([
+  'by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito',
+  'autor', 'autorin', 'auteur', 'autore', '作者', '记者', '文', '撰文', '編集', '著者',
+]);
+/** Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey" (not "Contributors to Wikimedia projects"). */
+const LABEL_INTRODUCERS = new Set(['contributor', 'contributors']);
+
+/**
+ * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme
+ * by …", "Photo by …", "Illustration by …" name software, a designer or a photographer. A forum's
+ * "Powered by" footer line read as its author on three WCXB-dev threads.
+ */
+const CREDIT_WORDS = new Set([
+  'powered', 'hosted', 'designed', 'developed', 'built', 'theme', 'made', 'supported', 'brought', 'followed', 'liked',
+  'protected', 'inspired', 'photo', 'photos', 'photograph', 'photographs', 'photography', 'image', 'images', 'picture',
+  'pictures', 'illustration', 'illustrations', 'graphic', 'graphics', 'video', 'cover',
+]);
+
+/** A lower-case word in -ing ("clicking", "signing", "submitting"): after "by", a sentence goes on. */
+const GERUND = /^\p{Ll}{2,}ing$/u;
 
 /** A CJK introducer written without a space before the name. */
 const GLUED_INTRODUCER = /^(作者|记者|撰文)(\p{L}{1,6})$/u;
@@ -45,7 +64,8 @@ const ROLE_WORDS = new Set([
   'political', 'business', 'science', 'health', 'technology', 'sports', 'sport', 'news', 'press', 'published', 'updated',
   'posted', 'min', 'minute', 'minutes', 'read', 'comments', 'comment', 'share', 'follow', 'email', 'twitter', 'updated:',
   'founder', 'co-founder', 'cofounder', 'ceo', 'cto', 'lead', 'reviewer', 'expert', 'manager', 'director', 'head', 'architect',
-  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer',
+  'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer', 'former',
+  'attorney', 'lawyer',
   'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
   'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
 ]);
@@ -53,8 +73,11 @@ const ROLE_WORDS = new Set([
 const DESK_WORDS = new Set(['team', 'desk', 'staff', 'editors', 'newsroom', 'expert']);
 /** Words that make a part a date or counter label, never a name. */
 const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min', 'read', 'comments', 'views', 'share']);
-/** Words after which the rest is a place or an affiliation: "at Holm Lane", "in Brussels", "for The Times". */
-const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'aus', 'à', 'en', 'в', 'из']);
+/**
+ * Words after which the rest is a place, an affiliation or a date: "at Holm Lane", "in Brussels",
+ * "for The Times", "on Friday December 19, 2025".
+ */
+const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'on', 'aus', 'à', 'en', 'в', 'из']);
 /** Words that mean the text is not a byline at all (a date label or a count). */
 const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am', 'le', 'el', 'the', 'a', 'an', 'share', 'comments']);
 
@@ -62,7 +85,7 @@ const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am'
 type Piece = { word: string } | { mark: string };
 
 /** Letters, digits, apostrophes, dots and hyphens make words; CJK runs are words too. */
-function pieces(text: string): Piece[] {
+function pieces(text: string, dashHyphens: boolean): Piece[] {
   const out: Piece[] = [];
   let word = '';
   const flush = (): void => {
@@ -70,7 +93,13 @@ function pieces(text: string): Piece[] {
     word = '';
   };
   for (const ch of text) {
-    if (/\s/u.test(ch)) flush();
+    if (/\s/u.test(ch)) {
+      // A hyphen standing alone parts fields as a dash does ("Eliz - Product marketer", "Jon Foster - 2025-09-13").
+      if (word === '-' && dashHyphens) {
+        out.push({ mark: '–' });
+        word = '';
+      } else flush();
+    }
     else if (STOPS.has(ch) || ch === ',' || ch === ':' || ch === ';' || ch === '、' || ch === '：') {
       flush();
       out.push({ mark: ch === '：' ? ':' : ch });
@@ -82,21 +111,44 @@ function pieces(text: string): Piece[] {
 
 const lower = (p: Piece): string => ('word' in p ? p.word.toLowerCase().replace(/[:.]$/u, '') : '');
 
+export interface BylineReading {
+  /**
+   * The text is a machine field (JSON-LD, meta), which writes its names whole: a hyphen standing
+   * alone is part of one ("GURUS - Drupal") and a place word does not end the list ("Center for
+   * Drug Evaluation and Research"). Default: a line the page shows, where " - " parts fields
+   * ("Eliz - Product marketer") and what follows a place or a date is no name.
+   */
+  field?: boolean;
+}
+
 /**
  * The names in a byline text, cleaned; [] when it names none. `introduced` says whether the
  * text had an introducer ("By …"), which callers use to trust a text found by its words alone.
  */
-export function namesInByline(raw: string): { names: string[]; introduced: boolean } {
+export function namesInByline(raw: string, options: BylineReading = {}): { names: string[]; introduced: boolean } {
   const text = raw.normalize('NFKC').trim();
   if (text === '' || text.length > MAX_BYLINE_CHARS) return { names: [], introduced: false };
-  const all = pieces(text);
+  const lineReading = !(options.field ?? false);
+  const all = pieces(text, lineReading);
   // Start after the last introducer that comes before the first stop mark with a name after it.
   let start = 0;
   let introduced = false;
+  let credited = false;
   for (let i = 0; i < all.length; i++) {
     const p = all[i]!;
     if ('mark' in p && STOPS.has(p.mark) && introduced && i > start) break;
-    if ('word' in p && INTRODUCERS.has(lower(p))) {
+    const before = all[i - 1];
+    const next = all[i + 1];
+    // "Powered by …" is a credit; "By clicking …", "by signing up", "by using this site" a
+    // sentence (a lower-case word in -ing after "by"): neither names an author.
+    const credit = before !== undefined && CREDIT_WORDS.has(lower(before));
+    const sentence = next !== undefined && 'word' in next && GERUND.test(next.word);
+    if ('word' in p && lower(p) === 'by' && (credit || sentence)) {
+      credited = true;
+      continue;
+    }
+    const colonAfter = next !== undefined && 'mark' in next && next.mark === ':';
+    if ('word' in p && (INTRODUCERS.has(lower(p)) || (LABEL_INTRODUCERS.has(lower(p)) && colonAfter))) {
       // "written by" / "words by": the introducer is the last of them
       start = i + 1;
       introduced = true;
@@ -111,6 +163,8 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
       }
     }
   }
+  // A credit with no byline beside it ("Powered by Invision Community") names no author.
+  if (credited && !introduced) return { names: [], introduced: false };
   // The names run until a stop mark.
   const run: Piece[] = [];
   for (let i = start; i < all.length; i++) {
@@ -138,10 +192,16 @@ export function namesInByline(raw: string): { names: string[]; introduced: boole
   }
   close();
   const names: string[] = [];
-  parts.forEach((part, index) => {
+  for (const [index, part] of parts.entries()) {
     const name = cleanName(part, index === 0);
     if (name) names.push(name);
-  });
+    // A sentence where the first name should be ("Written by · She is a marketing professional who
+    // writes about …, practice management, …"): what follows its commas is no list of names.
+    else if (index === 0 && part.length > MAX_NAME_WORDS) break;
+    // On a page's line, after a place or a date ("Colin Watson on Wed 17 December 2025 in debusine,
+    // freexian") the parts that follow are its own, not more names.
+    if (lineReading && part.some((w, i) => i > 0 && PLACE_WORDS.has(w))) break;
+  }
   return { names, introduced };
 }
 
@@ -154,14 +214,20 @@ function cleanName(words: string[], first: boolean): string | null {
   const role = kept.findIndex((w) => ROLE_WORDS.has(w.toLowerCase()));
   if (first && role >= 2 && !DESK_WORDS.has(kept[role]!.toLowerCase()) && kept.slice(0, role).every((w) => /^\p{Lu}/u.test(w))) kept = kept.slice(0, role);
   else if (first && role >= 0 && kept.some((w) => DATE_WORDS.has(w.toLowerCase()))) return null;
-  const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w.toLowerCase()));
+  // Two words ending in a role are a job title, not a name ("Media Consultant", "Staff Writer").
+  else if (first && kept.length <= 2 && ROLE_WORDS.has(kept[kept.length - 1]!.toLowerCase()) && !DESK_WORDS.has(kept[kept.length - 1]!.toLowerCase())) return null;
+  // Written in lower case: a capitalised "On", "In" or "For" is part of a name ("Audiophile On").
+  const place = kept.findIndex((w, i) => i > 0 && PLACE_WORDS.has(w));
   if (place > 0) kept = kept.slice(0, place);
   kept = kept.map((w) => w.replace(/^@/u, ''));
   // A CJK name is one word: what follows a space is the next field ("周雨桐 参与评论").
   if (kept.length > 1 && CJK.test(kept[0]!)) kept = kept.slice(0, 1);
   if (kept.length === 0 || kept.length > MAX_NAME_WORDS) return null;
-  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || /\d|https?:|www\.|@/u.test(w))) return null;
-  if (kept.length === 1 && NOT_A_NAME.has(kept[0]!.toLowerCase())) return null;
+  // Digits make a date, a time or a count ("22nd", "10am", "12 comments") — not a username that
+  // starts with a letter ("user447274", "Ejp55230"), which forums and Q&A sites show as the name.
+  const countLike = (w: string): boolean => /\d/u.test(w) && !USERNAME.test(w);
+  if (kept.some((w) => (!first && ROLE_WORDS.has(w.toLowerCase()) && !DESK_WORDS.has(w.toLowerCase())) || DATE_WORDS.has(w.toLowerCase()) || countLike(w) || /https?:|www\.|@/u.test(w))) return null;
+  if (kept.length === 1 && (NOT_A_NAME.has(kept[0]!.toLowerCase()) || TEMPLATE_WORDS.has(kept[0]!.toLowerCase()))) return null;
   if (kept.every((w) => NOT_A_NAME.has(w.toLowerCase()))) return null;
   // A name has a letter; a lone short Latin word ("staff", "admin") is not one unless CJK.
   if (!kept.some((w) => /\p{L}/u.test(w))) return null;
@@ -172,10 +238,16 @@ function cleanName(words: string[], first: boolean): string | null {
   return name.length >= 2 ? name : null;
 }
 
+/** A username: a letter, then letters, digits, "_" or "." ("user447274", "josh_wilmot90"). */
+const USERNAME = /^\p{L}[\p{L}\p{N}_.]{1,40}$/u;
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** A capitalised word with lower-case letters ("Mei-Lin", "McNamara", "O'Neil"); an all-caps "USA TODAY" is a masthead. */
-const NAME_WORD = /^\p{Lu}\p{Ll}[\p{L}'’-]*$/u;
+/**
+ * A capitalised word with lower-case letters ("Mei-Lin", "McNamara"), or a capital, an apostrophe
+ * and a capital ("O'Neil", "D'Souza", "O’Riordan"); an all-caps "USA TODAY" is a masthead.
+ */
+const NAME_WORD = /^\p{Lu}(\p{Ll}|['’]\p{Lu})[\p{L}'’-]*$/u;
 /** "J.", "J.R.", "A" */
 const INITIALS = /^(\p{Lu}\.?){1,3}$/u;
 const NAME_PARTICLES = new Set(['de', 'da', 'di', 'van', 'von', 'der', 'den', 'la', 'le', 'du', 'bin', 'al', 'el', 'dos', 'del', 'ten', 'ter']);
@@ -187,8 +259,23 @@ export function looksLikePersonName(name: string): boolean {
   return words.every((w) => NAME_WORD.test(w) || INITIALS.test(w) || NAME_PARTICLES.has(w)) && !words.every((w) => NAME_PARTICLES.has(w));
 }
 
-/** What a template prints when its author variable is empty. */
-const PLACEHOLDERS = new Set(['undefined', 'null', 'none', 'n/a', 'unknown', 'admin', 'administrator']);
+/** A credential after a name: "CPP", "M.D.", "PhD", "RN" (a capital, then capitals or dots; or PhD). */
+const CREDENTIAL = /^(\p{Lu}[\p{Lu}.]{1,6}|Ph\.?D\.?)$/u;
+
+/**
+ * The name a declared author's value holds, without the credentials after it: "Jeffrey A.
+ * Slotnick CPP, PSP" → "Jeffrey A. Slotnick", "Doris Munoz-Mantilla, MD" → "Doris Munoz-Mantilla".
+ */
+export function withoutCredentials(value: string): string {
+  const words = (value.split(',')[0] ?? '').trim().split(/\s+/u);
+  while (words.length > 2 && CREDENTIAL.test(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
+}
+
+/** What a template prints when its author variable is empty (visible too: "By default"). */
+const TEMPLATE_WORDS = new Set(['undefined', 'null', 'none', 'n/a', 'unknown', 'default']);
+/** …and in a machine field, the account that published the page. */
+const PLACEHOLDERS = new Set([...TEMPLATE_WORDS, 'admin', 'administrator']);
 
 /** Path segments under which a site keeps its people's pages ("/author/jane-doe", "/user/jonb", "/members/ajay.123"). */
 const PROFILE_PATH_WORDS = new Set([
@@ -201,8 +288,28 @@ const ACCOUNT_WORDS = new Set(['login', 'logout', 'signin', 'signout', 'signup',
 /** Words of a title or a sentence, never of a name or a handle. */
 const TITLE_WORDS = new Set(['of', 'the', 'their', 'to', 'for', 'with', 'a', 'an', 'on', 'how', 'what', 'your', 'our', 'my', 'is', 'are']);
 
+/** The runs of letters and digits of a text, lower case. */
+const wordsOf = (text: string): string[] => text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 /** Letters and digits only, lower case. */
-const squash = (text: string): string => (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+const squash = (text: string): string => wordsOf(text).join('');
+
+/** A site's name shorter than this (letters, digits and spaces) is not looked for inside an author's. */
+const MIN_SITE_NAME_CHARS = 4;
+
+/**
+ * Whether an author's name is the publisher's or the site's name, holds one of them word for word
+ * ("Help Net Security Sponsored", "The Commercial Appeal"), or is held by one ("Five Books" of
+ * "Five Books Ltd"). Such a name is the organisation, not the person a byline would name.
+ */
+export function namesTheSite(name: string, siteNames: readonly string[]): boolean {
+  const spaced = (text: string): string => ` ${wordsOf(text).join(' ')} `;
+  const author = spaced(name);
+  if (author.trim().length < MIN_SITE_NAME_CHARS) return false;
+  return siteNames.some((site) => {
+    const own = spaced(site);
+    return own.trim().length >= MIN_SITE_NAME_CHARS && (author.includes(own) || own.includes(author));
+  });
+}
 
 /**
  * Whether a link is to the page of the person its text names: the last segment of its path
@@ -243,7 +350,7 @@ export function isProfileLink(href: string, text: string): boolean {
 export function cleanDeclaredAuthor(value: string): string[] {
   const v = value.normalize('NFKC').trim();
   if (v === '' || PLACEHOLDERS.has(v.toLowerCase()) || /^https?:\/\//iu.test(v) || v.length > MAX_BYLINE_CHARS) return [];
-  const { names } = namesInByline(v);
+  const { names } = namesInByline(v, { field: true });
   if (names.length > 1 && names.every(looksLikePersonName)) return names;
   if (names.length === 1) return names;
   const whole = v.replace(/^(by|von|par|por)\s+/iu, '').replace(/^@/u, '').trim();

@@ -125,6 +125,9 @@ const num = (t: Token | undefined, digits?: [number, number]): number | undefine
 const isMark = (t: Token | undefined, marks: string): boolean => t?.kind === 'mark' && marks.includes(t.text);
 const monthOf = (t: Token | undefined): number | undefined => (t?.kind === 'word' ? t.value : undefined);
 
+/** English ordinal suffixes after a day's number ("14th", "1st"). */
+const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
+
 /** A day starting at token i, in one of the common forms; `next` is the token after it. */
 function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
   const a = num(t[i]);
@@ -139,10 +142,11 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
       const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
       if (day) return { day, next: t[i + 5]?.text === '日' ? i + 6 : i + 5 };
     }
-    // 14 May 2024, 4. März 2024, 23 апреля 2024 г., 14 May, 2024
+    // 14 May 2024, 4. März 2024, 23 апреля 2024 г., 14 May, 2024, 30th March 2025
     if (t[i]!.text.length <= 2) {
       let j = i + 1;
-      if (isMark(t[j], '.')) j++;
+      if (t[j]?.kind === 'word' && ORDINAL_SUFFIXES.has(t[j]!.text.toLowerCase())) j++;
+      else if (isMark(t[j], '.')) j++;
       const month = monthOf(t[j]);
       if (month !== undefined) {
         let k = j + 1;
@@ -173,7 +177,7 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
     const d = num(t[j], [1, 2]);
     if (d === undefined) return null;
     let k = j + 1;
-    if (t[k]?.kind === 'word' && ['st', 'nd', 'rd', 'th'].includes(t[k]!.text.toLowerCase())) k++;
+    if (t[k]?.kind === 'word' && ORDINAL_SUFFIXES.has(t[k]!.text.toLowerCase())) k++;
     if (isMark(t[k], ',')) k++;
     const year = num(t[k], [4, 4]);
     const day = year !== undefined ? validDay(year, month, d) : null;

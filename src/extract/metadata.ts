@@ -13,7 +13,7 @@ import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
-import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline } from './metadata-authors.js';
+import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite, withoutCredentials } from './metadata-authors.js';
 import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
@@ -86,17 +86,31 @@ const PUBLISHED_META = [
   'article:published_time', 'og:article:published_time', 'datepublished', 'article.published', 'parsely-pub-date',
   'sailthru.date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'date', 'dc.date', 'dc.date.issued',
   'dcterms.date', 'dcterms.issued', 'dcterms.created', 'citation_publication_date', 'citation_date', 'og:pubdate',
-  'datecreated', 'article:published', 'published_time', 'release_date',
+  'datecreated', 'article:published', 'published_time', 'release_date', 'published-date', 'published_date', 'publication_date',
+  'publication-date',
 ];
 const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'article:modified', 'modified_time'];
-const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'byl', 'parsely-author', 'sailthru.author', 'citation_author', 'twitter:creator'];
+/**
+ * Meta tags that name the author, in order of trust. Not `twitter:creator`: it is an account
+ * handle ("@cassidoo", "@rustlang", often the publisher's own account), never the name the page
+ * shows. On WCXB-dev, leaving it out lost no page and won two whose handle had kept the
+ * visible byline from being read (`npm run bench:metadata`).
+ */
+const AUTHOR_META = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'byl', 'parsely-author', 'sailthru.author', 'citation_author'];
 const SITE_NAME_META = ['og:site_name', 'application-name', 'apple-mobile-web-app-title'];
 /** Site names that are no names: a platform's word, not the site's. */
 const NOT_SITE_NAMES = new Set(['hosted', 'home', 'homepage', 'index', 'wordpress', 'blogger', 'website', 'site', 'untitled']);
-/** Class or id words that mark a byline element ("byline", "author-name", "post-author"). */
-const BYLINE_CLASS = /byline|author|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
+/** Class or id words that mark a byline element ("byline", "author-name", "post-author"; not "authorization-link"). */
+const BYLINE_CLASS = /byline|author(?!i[sz])|writer|reporter|contributor|autor|auteur|creator|posted-by|article-by|firma/iu;
 /** …unless they mark a comment's author, an avatar or an author's biography box. */
 const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box|reply|review/iu;
+/**
+ * …but the name inside a biography box is the author's ("elementor-author-box__name",
+ * "author-bio-name"; Elementor puts its author box under the headline), unless it is a comment's
+ * or a review's. The gap is bounded so the test stays linear on a long class attribute.
+ */
+const AUTHOR_NAME_CLASS = /author[\w-]{0,20}name/iu;
+const COMMENT_CLASS = /comment|reply|review/iu;
 /**
  * On a thread page, the class words of a poster's name as forum software writes them: XenForo,
  * phpBB, Discourse and Vanilla `username`, vBulletin `bigusername`, Invision `ipsUsername`,
@@ -106,6 +120,16 @@ const NOT_BYLINE_CLASS = /comment|avatar|bio|description|about-author|author-box
  * last replier. WCXB-dev forum pages: see the bench's figures in docs/extract.md.
  */
 const FORUM_POSTER_CLASS = /(^|[\s_-])(big)?user(-?info)?[-_]*name($|[\s_])|ipsUsername|PostUser-name|post-?author|poster-?name/iu;
+/** A link or span whose class is the word `user` is a poster's name too (older boards: `<a class="user">`). */
+const USER_CLASS = /(^|\s)user($|\s)/iu;
+/**
+ * A post's profile box, which holds the poster's name (its poster-name element, else its first
+ * link with text, else its first line): phpBB `postprofile`, FluxBB and PunBB `postleft`, MyBB
+ * `author_information`, SMF `poster` (the name, then a rank, a post count).
+ */
+const FORUM_POSTER_BOX_CLASS = /(^|\s)(postprofile|postleft|author_information|poster)($|\s)/iu;
+/** A profile box's text is read this far for its first line. */
+const MAX_POSTER_BOX_CHARS = 200;
 /**
  * A poster's name inside these is a comment's or a side widget's ("latest posts", "top
  * contributors"), not the thread's: class words, or `itemprop=comment`, or `<aside>`.
@@ -115,8 +139,15 @@ const NOT_POSTER_PLACE = /comment|sidebar|widget|reply-to|quote/iu;
 const POSTER_PLACE_DEPTH = 10;
 /** A poster's name is at most this long (longer text is a signature or a post, not a name). */
 const MAX_POSTER_CHARS = 40;
-/** A text that opens with "By" (or "Von", "Par", "Por", "Door", "Автор", "作者", "记者") is a byline. */
-const BYLINE_START = /^(by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+/**
+ * A text that opens with "By" (or "Written by", "Posted by", "Words by", a forum's "Started by", "Von", "Par", "Por",
+ * "Door", "Автор", "作者", "记者") is a byline.
+ */
+const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+/** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
+const BODY_BYLINE_CHARS = 80;
+/** The name on an author box's first line is at most this long. */
+const AUTHOR_BOX_NAME_CHARS = 60;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
 const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
 /** Class or id words of a visible tag list. */
@@ -139,6 +170,8 @@ const DATELINE_WIDE_NODES = 200;
 const LONE_DATELINE_CHARS = 60;
 /** In the body's first stretch (a byline line taken into the body), a dateline is a text this short. */
 const BODY_DATELINE_CHARS = 100;
+/** A site's or publisher's name is compared with the authors' up to this many characters. */
+const MAX_SITE_NAME_CHARS = 200;
 /** At most this many tags, categories, images or links are kept. */
 const MAX_LIST = 200;
 
@@ -161,32 +194,54 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
 
   // Authors: JSON-LD, then meta, then the visible byline.
   let authors = ld.authors.flatMap(cleanDeclaredAuthor);
-  // Every value of the first author meta key that has one (citation_author is one tag per author).
-  if (authors.length === 0) authors = (AUTHOR_META.map((k) => metaAll(k)).find((values) => values.length > 0) ?? []).flatMap(cleanDeclaredAuthor);
-  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline that is.
-  if (visible && visible.authors.length > 0 && (authors.length === 0 || (!authors.every(looksLikePersonName) && visible.authors.every(looksLikePersonName)))) {
+  // Every name of the first author meta key that gives one (citation_author is one tag per
+  // author); a key whose values are all URLs (`article:author` as a Facebook page) gives none.
+  if (authors.length === 0) authors = AUTHOR_META.map((k) => metaAll(k).flatMap(cleanDeclaredAuthor)).find((names) => names.length > 0) ?? [];
+  const declared = authors;
+  // A declared author that is no person's name (the publisher, a handle) yields to a visible byline
+  // that is. The publisher's or the site's own name is none, however much it looks like one
+  // ("British Heart Foundation", "Five Books", "One Tree Planted").
+  // Cut to a site name's length: a hostile page's megabyte og:site_name is read no further.
+  const siteNames = [ld.publisher, ld.websiteName, ...SITE_NAME_META.map((k) => meta(k))].flatMap((n) => (n === null ? [] : [n.slice(0, MAX_SITE_NAME_CHARS)]));
+  const isPerson = (name: string): boolean => looksLikePersonName(withoutCredentials(name)) && !namesTheSite(name, siteNames);
+  // A declared author that is the site itself ("Instructables") yields to any visible byline that is not.
+  const isSite = (name: string): boolean => namesTheSite(name, siteNames);
+  const declaredIsSite = authors.length > 0 && authors.every(isSite) && visible !== undefined && visible.authors.length > 0 && !visible.authors.some(isSite);
+  if (visible && visible.authors.length > 0 && (authors.length === 0 || declaredIsSite || (!authors.every(isPerson) && visible.authors.every(isPerson)))) {
     authors = visible.authors;
   }
   // A thread's author is its first poster, as the page shows the name — unless the author found
   // above is one of the thread's posters (the first name in document order may be a reply's
   // quote or a sidebar's "latest post" line).
+  // A declared author who is one of the posters (DiscussionForumPosting's author) stays, whatever
+  // the visible byline said.
   const posters = body && body.pageType === 'forum' ? posterNames(body) : [];
-  if (posters.length > 0 && !(authors.length > 0 && authors.every((a) => posters.includes(a)))) authors = [posters[0]!];
+  const amongPosters = (names: string[]): boolean => names.length > 0 && names.every((a) => posters.includes(a));
+  if (posters.length > 0 && amongPosters(declared)) authors = declared;
+  else if (posters.length > 0 && !amongPosters(authors)) authors = [posters[0]!];
   authors = unique(authors);
 
-  const published =
-    dated(ld.published, 'json-ld') ??
-    dated(PUBLISHED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
-    visible?.published ??
-    dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
-    visible?.dateline ??
-    dated(ld.pagePublished, 'json-ld') ??
-    dated(firstTimeDatetime(snapshot), 'time');
+  // JSON-LD first, then meta; but where the two name different days, the one a date the page
+  // shows agrees with (a template's JSON-LD left at an old date, meta a plugin rewrote).
+  const ldPublished = dated(ld.published, 'json-ld');
+  const metaPublished = dated(PUBLISHED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta');
+  const shownDays = [visible?.published, visible?.dateline].flatMap((d) => (d ? [dayOf(d.value)] : []));
+  const declaredPublished =
+    ldPublished && metaPublished && dayOf(ldPublished.value) !== dayOf(metaPublished.value) && shownDays.includes(dayOf(metaPublished.value)) && !shownDays.includes(dayOf(ldPublished.value))
+      ? metaPublished
+      : (ldPublished ?? metaPublished);
   const modified =
     dated(ld.modified, 'json-ld') ??
     dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
     visible?.modified ??
     null;
+  const published =
+    declaredPublished ??
+    visible?.published ??
+    dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
+    visible?.dateline ??
+    dated(ld.pagePublished, 'json-ld') ??
+    dated(firstTimeDatetime(snapshot), 'time');
 
   const canonicalUrl = httpUrl(link('canonical')) ?? httpUrl(meta('og:url')) ?? httpUrl(ld.url);
   const language = textLanguage(snapshot, bodyText, ld.inLanguage, meta('og:locale', 'content-language', 'language', 'dc.language'));
@@ -223,6 +278,11 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
 interface Dated {
   value: string;
   source: DateSource;
+}
+
+/** The calendar day of a normalised date ("2024-05-07T08:30:00+01:00" → "2024-05-07"). */
+function dayOf(value: string): string {
+  return value.slice(0, 10);
 }
 
 function dated(raw: string | null, source: DateSource): Dated | null {
@@ -456,19 +516,37 @@ function elementOf(tree: LayoutTree, id: number): SnapshotElement | undefined {
   return node?.kind === 'element' ? node : undefined;
 }
 
-/** The visible text of a subtree, whitespace collapsed, blocks parted by " · "; stops once past `maxChars`. */
+/**
+ * The visible text of a subtree, whitespace collapsed, blocks parted by " · " where they start and
+ * where they end; stops once past `maxChars`.
+ */
 function textOf(tree: LayoutTree, id: number, maxChars: number): string {
   const parts: string[] = [];
   let length = 0;
   const end = tree.subtreeEnd[id] ?? id + 1;
+  // Where the blocks entered end, innermost last: text after a block's end is a new field too
+  // ("<div>Mateusz Haberny</div>Founder", "<p>Luke Kim</p><span>December 17, 2025</span>" were
+  // read "Mateusz HabernyFounder", "Luke KimDecember 17, 2025").
+  const blockEnds: number[] = [];
+  let afterBlock = false;
   for (let i = id; i < end && length <= maxChars; i++) {
+    while (blockEnds.length > 0 && blockEnds[blockEnds.length - 1]! <= i) {
+      blockEnds.pop();
+      afterBlock = true;
+    }
     const node = tree.nodes[i];
     if (!node || tree.hidden[i]) continue;
     if (node.kind === 'element') {
       // Blocks part fields; an inline-block or flex item is at least a space away from its neighbour.
       if (i !== id && parts.length > 0) parts.push(tree.isBlock[i] ? ' · ' : node.display === 'inline' || node.display === 'contents' ? '' : ' ');
+      if (i !== id && tree.isBlock[i]) {
+        blockEnds.push(tree.subtreeEnd[i] ?? i + 1);
+        afterBlock = false;
+      }
       continue;
     }
+    if (afterBlock && parts.length > 0) parts.push(' · ');
+    afterBlock = false;
     const text = node.text.slice(0, maxChars + 1);
     parts.push(text);
     length += text.length;
@@ -503,16 +581,32 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
         (node.attrs.itemprop ?? '').toLowerCase().includes('author') ||
         (node.tag === 'a' && (node.attrs.rel?.split(/\s+/u) ?? []).includes('author')) ||
         node.tag === 'address' ||
-        (BYLINE_CLASS.test(cls) && !NOT_BYLINE_CLASS.test(cls));
+        (BYLINE_CLASS.test(cls) && (!NOT_BYLINE_CLASS.test(cls) || (AUTHOR_NAME_CLASS.test(cls) && !COMMENT_CLASS.test(cls))));
       if (!marked) continue;
       const text = textOf(tree, id, MAX_BYLINE_CHARS + 1);
-      if (text.length > MAX_BYLINE_CHARS) continue;
+      if (text.length > MAX_BYLINE_CHARS) {
+        // An author box: the name on its first line, then the biography ("Lauren Vetter · Lauren
+        // Vetter is a growth-focused marketing professional …").
+        // The line must be a name and nothing else ("Written By", "Author Spotlight" are labels).
+        const firstLine = text.split(' · ')[0] ?? '';
+        const lineNames = firstLine.length <= AUTHOR_BOX_NAME_CHARS ? namesInByline(firstLine).names : [];
+        if (lineNames.length === 1 && lineNames[0] === firstLine && looksLikePersonName(firstLine)) return [firstLine];
+        continue;
+      }
       const { names, introduced } = namesInByline(text);
       // Marked only by a class word, the element must say "By" or hold what looks like a name
       // (an "author" class also wraps "Sat", "email" or "Posts").
       const strong = node.tag === 'address' || (node.attrs.itemprop ?? '').toLowerCase().includes('author') || node.tag === 'a';
       if (names.length > 0 && (strong || introduced || names.every(looksLikePersonName))) return names;
-    } else if (mode === 'any') {
+    } else if (mode === 'strong') {
+      // In the body's first blocks only a line of its own that opens with "By" and names persons
+      // ("By Preetam Jinka"), not a sentence that says "by".
+      const parent = tree.nodes[node.parent];
+      const text = parent && parent.kind === 'element' ? textOf(tree, node.parent, BODY_BYLINE_CHARS + 1) : node.text;
+      if (text.length > BODY_BYLINE_CHARS || !BYLINE_START.test(text)) continue;
+      const { names } = namesInByline(text);
+      if (names.length > 0 && names.every(looksLikePersonName)) return names;
+    } else {
       const parent = tree.nodes[node.parent];
       let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
       if (text.length > MAX_BYLINE_CHARS) continue;
@@ -565,7 +659,9 @@ function posterNames(body: BodyPlace): string[] {
     }
     const cls = `${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`;
     const itemAuthor = (el.attrs.itemprop ?? '').toLowerCase() === 'author';
-    if (!itemAuthor && !FORUM_POSTER_CLASS.test(cls)) continue;
+    const named = FORUM_POSTER_CLASS.test(cls) || ((el.tag === 'a' || el.tag === 'span') && USER_CLASS.test(cls));
+    const box = !itemAuthor && !named && FORUM_POSTER_BOX_CLASS.test(cls);
+    if (!itemAuthor && !box && !named) continue;
     if (inNonPosterPlace(tree, id)) {
       id = (tree.subtreeEnd[id] ?? id + 1) - 1;
       continue;
@@ -585,7 +681,20 @@ function posterNames(body: BodyPlace): string[] {
       const named = part((el) => (el.attrs.itemprop ?? '').toLowerCase() === 'name');
       at = named >= 0 ? named : part((el) => el.tag === 'a') >= 0 ? part((el) => el.tag === 'a') : id;
     }
-    const text = textOf(tree, at, MAX_POSTER_CHARS + 1)
+    let firstLine = false;
+    if (box) {
+      const end = tree.subtreeEnd[id] ?? id + 1;
+      let link = -1;
+      for (let j = id + 1; j < end && at === id; j++) {
+        const inner = elementOf(tree, j);
+        if (!inner || tree.hidden[j]) continue;
+        if (FORUM_POSTER_CLASS.test(`${inner.attrs.class ?? ''} ${inner.attrs.id ?? ''}`)) at = j;
+        else if (link < 0 && inner.tag === 'a' && textOf(tree, j, MAX_POSTER_CHARS + 1) !== '') link = j;
+      }
+      if (at === id && link >= 0) at = link;
+      firstLine = at === id;
+    }
+    const text = (firstLine ? (textOf(tree, at, MAX_POSTER_BOX_CHARS).split(' · ')[0] ?? '') : textOf(tree, at, MAX_POSTER_CHARS + 1))
       .replace(/^(by|von|par|por)\s+/iu, '')
       .replace(/^@/u, '');
     if (text !== '' && text.length <= MAX_POSTER_CHARS && !text.includes(' · ')) names.push(text);

@@ -1,0 +1,47 @@
+/**
+ * Which publication date a page's sources agree on (src/extract/metadata.ts): JSON-LD first, then
+ * meta, unless the two name different days and only meta's is the one the page shows.
+ */
+import { test, expect } from '@playwright/test';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+import { readMetadata } from '../../src/extract/metadata.js';
+import { dateInText } from '../../src/extract/metadata-dates.js';
+import type { SnapshotMeta } from '../../src/types.js';
+import { el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
+import { newsPage, paragraphs } from './support/pages.js';
+
+function publishedWith(byline: Spec[], meta: Partial<SnapshotMeta>): [string | null, string | null] {
+  const r = extractFromSnapshot(newsPage({ article: [...byline, ...paragraphs(5)], meta }));
+  if (r.kind !== 'article') throw new Error('no article');
+  return [r.article.publishedAt, r.article.publishedAtSource];
+}
+
+const OLD_LD = JSON.stringify({ '@type': 'NewsArticle', headline: 'H', datePublished: '2018-04-03T16:50:31Z' });
+const NEW_META = { key: 'article:published_time', content: '2025-12-19T18:06:00Z' };
+
+test.describe('JSON-LD and meta disagree on the day', () => {
+  test('the one the page shows wins', () => {
+    const shown = [el('div', { class: 'meta' }, [el('time', { datetime: '2025-12-19' }, [text('19 December 2025')])])];
+    expect(publishedWith(shown, { jsonLd: [OLD_LD], metaTags: [NEW_META] })).toEqual(['2025-12-19T18:06:00Z', 'meta']);
+  });
+
+  test('with no date shown, or the JSON-LD one shown, JSON-LD wins as before', () => {
+    expect(publishedWith([], { jsonLd: [OLD_LD], metaTags: [NEW_META] })).toEqual(['2018-04-03T16:50:31Z', 'json-ld']);
+    const shownOld = [el('div', { class: 'meta' }, [el('time', { datetime: '2018-04-03' }, [text('3 April 2018')])])];
+    expect(publishedWith(shownOld, { jsonLd: [OLD_LD], metaTags: [NEW_META] })).toEqual(['2018-04-03T16:50:31Z', 'json-ld']);
+  });
+});
+
+test.describe('date forms and fields', () => {
+  test('a day-first date with an ordinal suffix: "30th March 2025, 16:26", "1st May 2024"', () => {
+    expect(dateInText('30th March 2025, 16:26')).toBe('2025-03-30');
+    expect(dateInText('Posted 1st May 2024')).toBe('2024-05-01');
+  });
+
+  test('meta published-date / publication_date name the publication day', () => {
+    for (const key of ['published-date', 'published_date', 'publication_date', 'publication-date']) {
+      const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
+      expect([m.publishedAt, m.publishedAtSource]).toEqual(['2021-02-16', 'meta']);
+    }
+  });
+});
