@@ -6,8 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright';
 import type { RenderInput } from '../../src/render/session.js';
-import type { SnapshotElement, SnapshotText } from '../../src/types.js';
+import type { LayoutSnapshot, SnapshotElement, SnapshotText } from '../../src/types.js';
 import { expect, test } from './fixtures.js';
 
 let server: Server;
@@ -32,6 +33,36 @@ test.afterAll(async () => {
 const input = (html: string, name: string, url = `http://saved.invalid/${name}`): RenderInput => ({ kind: 'html', bytes: Buffer.from(html), url, label: name });
 const texts = (nodes: ReadonlyArray<{ kind: string }>): string[] => nodes.filter((n): n is SnapshotText => n.kind === 'text').map((n) => n.text.trim());
 const images = (nodes: ReadonlyArray<{ kind: string }>): SnapshotElement[] => nodes.filter((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'img');
+
+/**
+ * Renders each page navigated to (a session that never writes in place) and then with the
+ * default session, in turn, one worker each: every snapshot and final URL must be equal.
+ * Returns whether each page was written in place, and its snapshots by label.
+ */
+async function writtenAgainstNavigated(browser: Browser, cases: readonly RenderInput[]): Promise<{ written: boolean[]; snapshots: Map<string, LayoutSnapshot> }> {
+  const { RenderSession } = await import('../../src/render/session.js');
+  const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
+  const writing = new RenderSession(browser, { concurrency: 1 });
+  const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
+    session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, written: rendered.writtenInPlace }));
+  try {
+    const written: boolean[] = [];
+    const snapshots = new Map<string, LayoutSnapshot>();
+    for (const page of cases) {
+      const expected = await take(navigating, page);
+      const actual = await take(writing, page);
+      expect(actual.snapshot, page.label).toEqual(expected.snapshot);
+      expect(actual.finalUrl).toBe(expected.finalUrl);
+      expect(expected.written).toBe(false);
+      written.push(actual.written);
+      snapshots.set(page.label, actual.snapshot);
+    }
+    return { written, snapshots };
+  } finally {
+    await navigating.close();
+    await writing.close();
+  }
+}
 
 /** An SVG as an image: its markup names the SVG namespace, an http:// URL inside a data: URL. */
 const SVG_IMAGE = `data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20viewBox=%220%200%202%201%22%3E%3C/svg%3E`;
@@ -80,9 +111,6 @@ test('pages rendered one after another on the same worker each get their own doc
 
 test('a saved page written into the last page\'s document gives the snapshot its own navigation gives', async ({ browser }) => {
   const { readFileSync, readdirSync } = await import('node:fs');
-  const { RenderSession } = await import('../../src/render/session.js');
-  const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
-  const writing = new RenderSession(browser, { concurrency: 1 });
   const cases: RenderInput[] = [
     // The first page of a worker navigates (its document is about:blank); the rest are written.
     input('<!doctype html><body><p>first</p></body>', 'first.html', 'https://news.example/first'),
@@ -113,25 +141,10 @@ test('a saved page written into the last page\'s document gives the snapshot its
   for (const file of readdirSync('samples').filter((name) => name.endsWith('.html')).slice(0, 4)) {
     cases.push(input(readFileSync(`samples/${file}`, 'utf8'), file, `https://samples.example/${file}`));
   }
-  const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
-    session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, finalUrl: rendered.finalUrl, written: rendered.writtenInPlace }));
-  try {
-    const written: boolean[] = [];
-    for (const page of cases) {
-      const expected = await take(navigating, page);
-      const actual = await take(writing, page);
-      expect(actual.snapshot, page.label).toEqual(expected.snapshot);
-      expect(actual.finalUrl).toBe(expected.finalUrl);
-      expect(expected.written).toBe(false);
-      written.push(actual.written);
-    }
-    // The first http page opens a second worker (the pool holds two per slot); the https
-    // samples after the http pages find the first worker, https still, and are written.
-    expect(written).toEqual([false, true, true, true, true, true, false, true, true, true, true, true]);
-  } finally {
-    await navigating.close();
-    await writing.close();
-  }
+  const { written } = await writtenAgainstNavigated(browser, cases);
+  // The first http page opens a second worker (the pool holds two per slot); the https
+  // samples after the http pages find the first worker, https still, and are written.
+  expect(written).toEqual([false, true, true, true, true, true, false, true, true, true, true, true]);
 });
 
 /**
@@ -147,34 +160,17 @@ const STATE_PAGES: Array<[string, string]> = [
 ];
 for (const [what, meta] of STATE_PAGES) {
   test(`a page's ${what.slice(2)} is not the next page's: that page navigates, its links, styles and colours are its own`, async ({ browser }) => {
-    const { RenderSession } = await import('../../src/render/session.js');
-    const navigating = new RenderSession(browser, { concurrency: 1, inPlace: false });
-    const writing = new RenderSession(browser, { concurrency: 1 });
     const cases: RenderInput[] = [
       input('<!doctype html><p>first</p>', 'first.html', 'https://one.example/first'),
       input(`<!doctype html><head>${meta}</head><p>the page with state</p>`, 'state.html', 'https://state.example/page'),
       input('<!doctype html><style>p { color: rgb(200, 0, 0) }</style><a href="/section/story">story</a><p>after</p><button>b</button>', 'after.html', 'https://three.example/a/b'),
       input('<!doctype html><a href="next">next</a>', 'next.html', 'https://four.example/x/y'),
     ];
-    const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) =>
-      session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, written: rendered.writtenInPlace }));
-    try {
-      const written: boolean[] = [];
-      for (const page of cases) {
-        const expected = await take(navigating, page);
-        const actual = await take(writing, page);
-        expect(actual.snapshot, page.label).toEqual(expected.snapshot);
-        written.push(actual.written);
-      }
-      // The page after the one with state is navigated to; the one after it is written again.
-      expect(written).toEqual([false, true, false, true]);
-      const after = await take(writing, cases[2]!);
-      const link = after.snapshot.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'a');
-      expect(link?.attrs.href).toBe('https://three.example/section/story');
-    } finally {
-      await navigating.close();
-      await writing.close();
-    }
+    const { written, snapshots } = await writtenAgainstNavigated(browser, cases);
+    // The page after the one with state is navigated to; the one after it is written again.
+    expect(written).toEqual([false, true, false, true]);
+    const link = snapshots.get('after.html')!.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'a');
+    expect(link?.attrs.href).toBe('https://three.example/section/story');
   });
 }
 
