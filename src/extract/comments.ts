@@ -58,6 +58,8 @@ export interface CommentsFound {
 
 /** The thresholds of the stage; set by hand on the pages of test/fixtures/comments/ and the WCXB forum pages. */
 export const COMMENT_PARAMS = {
+  /** The opening post's first lines read for the page's title (its header: name, rank, join date, the title). */
+  titleLinesRead: 8,
   /** A date anchor's own text is at most this long: a dateline, not a sentence that names a date. */
   maxAnchorChars: 60,
   /** Elements with more nodes than this under them are not read as date anchors (cost bound). */
@@ -141,7 +143,11 @@ export function findComments(
   // leave the body.
   const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
   const openingLikeReplies = opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id));
-  const thread = openingLikeReplies || !(options.pageIsArticle || options.pageMayBeThread === true);
+  // On a page typed forum whose body opens before the posts (the forum's banner), the first post
+  // that carries the page's title is the thread's opening post: a reader's comment never repeats
+  // the headline of the article it follows (WCXB-dev 0525).
+  const openingNamesPage = options.pageMayBeThread === true && shaped.length > 0 && carriesTitle(shaped[0]!.comment.text, tree.snapshot.meta.title);
+  const thread = openingLikeReplies || openingNamesPage || !(options.pageIsArticle || options.pageMayBeThread === true);
   if (!thread) {
     // An article's comments follow its body: an item with body text after it is part of the
     // article (an embedded post or tweet quoted between paragraphs), not a comment. AEB's
@@ -420,4 +426,21 @@ function textUnder(tree: LayoutTree, id: number): string {
     if (node?.kind === 'text' && !tree.hidden[i]) text += node.text;
   }
   return text;
+}
+
+/** A line of the post this long at least, found in the page's `<title>`, is the page's title. */
+const TITLE_LINE_MIN_CHARS = 12;
+
+/** Whether one of the post's first lines is (part of) the document's title: the thread's own title. */
+export function carriesTitle(text: string, title: string): boolean {
+  const page = title.trim().toLowerCase();
+  if (page.length < TITLE_LINE_MIN_CHARS) return false;
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    const candidate = line.trim().toLowerCase();
+    if (candidate === '') continue;
+    if (candidate.length >= TITLE_LINE_MIN_CHARS && page.includes(candidate)) return true;
+    if (++lines >= COMMENT_PARAMS.titleLinesRead) return false;
+  }
+  return false;
 }
