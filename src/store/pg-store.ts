@@ -71,6 +71,8 @@ export class PgStore implements CrawlStore {
   private readonly signal = new Int32Array(this.flag);
   private readonly waitLimitMs: number;
   private closed = false;
+  /** Why the store thread ended, once it has: every later call fails with it at once. */
+  private ended: StoreError | undefined;
 
   constructor(
     /** The connection string (shown without its password in messages). */
@@ -98,17 +100,29 @@ export class PgStore implements CrawlStore {
 
   private call(method: string, ...args: unknown[]): unknown {
     if (this.closed) throw new StoreError('closed', `${redactUrl(this.url)} is closed`);
+    if (this.ended) throw this.ended;
+    // A thread that ended between calls left its last word on the port.
+    const early = receiveMessageOnPort(this.port);
+    if (early) return this.reply(early.message as Reply);
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ method, args } satisfies Request);
     const deadline = Date.now() + this.waitLimitMs;
     for (;;) {
       Atomics.wait(this.signal, 0, 0, 1_000);
       const got = receiveMessageOnPort(this.port);
-      if (got) return unwrap(got.message as Reply);
+      if (got) return this.reply(got.message as Reply);
       if (Date.now() > deadline) {
         throw new StoreError('unavailable', `${redactUrl(this.url)}: no answer from the store thread within ${this.waitLimitMs} ms`);
       }
     }
+  }
+
+  private reply(reply: Reply): unknown {
+    if (!reply.ok && reply.fatal) {
+      this.ended = new StoreError('unavailable', `${redactUrl(this.url)}: the store thread ended: ${reply.error.message}`);
+      throw this.ended;
+    }
+    return unwrap(reply);
   }
 
   getSetting(key: string): string | undefined {
@@ -219,7 +233,7 @@ export class PgStore implements CrawlStore {
   close(): void {
     if (this.closed) return;
     try {
-      this.call('close');
+      if (!this.ended) this.call('close');
     } finally {
       this.closed = true;
       this.port.close();

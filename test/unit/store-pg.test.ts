@@ -156,6 +156,31 @@ test('a connection cut mid-crawl (server-side terminate) is retried: nothing los
   });
 });
 
+test('a connection cut between a transaction\'s statements is a typed error, not a crash, and the next query reconnects', async () => {
+  await withDb(async (url) => {
+    const ops = await PgOps.open(url);
+    try {
+      const cut = ops.inTransaction(async (client) => {
+        const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        await query(url, 'SELECT pg_terminate_backend($1)', [pid]);
+        // The client is checked out and idle while the server's goodbye arrives: it emits
+        // 'error', which nothing but the store listens to.
+        await new Promise((r) => setTimeout(r, 300));
+        return client.query('SELECT 1');
+      });
+      const error = await cut.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).problem).toBe('unavailable');
+      expect((await ops.counts()).pages).toBe(0);
+    } finally {
+      await ops.close();
+    }
+  });
+});
+
 test('bad connection strings and databases are typed errors that say what to fix', async () => {
   expect(storeError(() => openPgStore('postgres://%zz')).problem).toBe('bad-connection');
   const unreachable = storeError(() => openPgStore('postgres://postgres@127.0.0.1:1/x', { retryForMs: 300 }));

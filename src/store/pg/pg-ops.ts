@@ -169,6 +169,11 @@ export class PgOps {
     this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 2, connectionTimeoutMillis: 10_000, options: '-c synchronous_commit=off' });
     // An idle client whose server went away emits 'error' on the pool; the next query reconnects.
     this.pool.on('error', () => {});
+    // A client whose connection dies while it is checked out (a query in flight, or between a
+    // transaction's statements) emits 'error' itself, and pg-pool listens only to idle clients.
+    // The failed query rejects and `retrying` runs it again, so the event needs a listener and
+    // nothing more; without one it is thrown, and the store thread dies with its caller waiting.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     this.db = drizzle(this.pool, { schema });
   }
 

@@ -22,7 +22,8 @@ export interface Request {
 
 export type Reply =
   | { ok: true; value: unknown }
-  | { ok: false; error: { name: string; message: string; problem?: string; code?: string; stack?: string } };
+  /** `fatal`: the thread is ending (an error escaped every request); no later call can be answered. */
+  | { ok: false; fatal?: true; error: { name: string; message: string; problem?: string; code?: string; stack?: string } };
 
 function serialize(error: unknown): Extract<Reply, { ok: false }>['error'] {
   if (error instanceof StoreError) return { name: 'StoreError', message: error.message.replace(/^store: /, ''), problem: error.problem };
@@ -67,3 +68,11 @@ port.on('message', (request: Request) => {
   })();
 });
 parentPort?.on('message', () => {});
+
+// An error no request caught would end the thread silently, and the caller would wait out its
+// whole limit for an answer. The caller is told instead: the reply answers the request in
+// flight, or the next one.
+process.on('uncaughtException', (error) => {
+  answer({ ok: false, fatal: true, error: serialize(error) });
+  process.exit(1);
+});
