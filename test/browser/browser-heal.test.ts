@@ -26,12 +26,23 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
   const kills: number[] = [];
   let done = 0;
   const results: Array<string | Error> = new Array(total);
-  const killNow = (): void => {
-    const victim = chromiumPids().find((pid) => !others.has(pid));
-    if (victim === undefined) return;
-    others.add(victim);
-    process.kill(victim, 'SIGKILL');
-    kills.push(victim);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Kills this session's browser after `delayMs`, waiting for it if it is being relaunched. The
+  // worker that asks waits for the kill while the other renders on, so the kill lands among
+  // pages in flight however fast the machine renders (a kill left to a timer could come after
+  // the last page, and nothing would be killed).
+  const killAfter = async (delayMs: number): Promise<void> => {
+    await sleep(delayMs);
+    for (let tries = 0; tries < 500; tries++) {
+      const victim = chromiumPids().find((pid) => !others.has(pid));
+      if (victim !== undefined) {
+        others.add(victim);
+        process.kill(victim, 'SIGKILL');
+        kills.push(victim);
+        return;
+      }
+      await sleep(20);
+    }
   };
   try {
     let next = 0;
@@ -46,7 +57,7 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
         done++;
         if (killAt.has(done)) {
           seed = (seed * 48271) % 2147483647;
-          setTimeout(killNow, seed % 150);
+          await killAfter(seed % 150);
         }
       }
     };
