@@ -198,7 +198,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     }
   }
   explanation.pageType = decision;
-  const pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
+  let pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
   if (p.articlesOnly && decision.type !== 'article') {
     return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
   }
@@ -226,6 +226,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
   const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
+  if (pageType.type === 'article' && found.thread) {
+    // Typed article, built as a thread: the body holds nothing but its posts (comments.ts).
+    const reason = `a thread of ${found.comments.length} replies: ${found.threadReason ?? 'built as one'} (typed article at ${Math.round(decision.confidence * 100)} %)`;
+    decision = { ...decision, type: 'forum', confidence: decision.probabilities.article + decision.probabilities.forum, reason };
+    explanation.pageType = decision;
+    pageType = { type: 'forum', confidence: round3(decision.confidence), reason };
+    if (p.articlesOnly) return { kind: 'none', reason: `not an article: ${reason}`, explanation, pageType };
+  }
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });

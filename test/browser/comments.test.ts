@@ -1,7 +1,7 @@
 /**
  * Comments fixtures (test/fixtures/comments/<shape>/): self-written pages with known threads —
  * WordPress's ol.commentlist with a nested reply, Disqus-like divs with relative dates, a
- * phpBB-like forum thread, a news site's comment section followed by dated story cards, a
+ * phpBB-like forum thread, a XenForo-like thread under its thread header, a news site's comment section followed by dated story cards, a
  * Russian and a Chinese page, and an article with dated cards but no comments. Each page is
  * rendered offline and run through the pure pipeline: the `comments` field must list exactly
  * the expected comments (author, date, text, page order); the body's text must hold none of
@@ -18,6 +18,10 @@ import { expect, test } from './fixtures.js';
 interface Expected {
   what: string;
   language: string;
+  /** A thread page: its posts are its content, and the body keeps those the selection took. */
+  thread?: boolean;
+  /** The page type the record must carry, where the fixture is about it. */
+  pageType?: string;
   bodyStartsWith: string;
   comments: Comment[];
 }
@@ -46,7 +50,8 @@ for (const name of fixtures) {
     expect(a.comments, expected.what).toEqual(expected.comments);
     expect(withComments.article.comments).toEqual(expected.comments);
     expect(a.text, 'the body is there').toContain(expected.bodyStartsWith);
-    const thread = name === 'forum-thread';
+    const thread = expected.thread === true;
+    if (expected.pageType) expect(a.pageType?.type, 'page type').toBe(expected.pageType);
     for (const c of expected.comments) {
       // An article's comments are never in its body. (A thread's replies are its content, WCXB's
       // truth of a forum page: the body keeps those the selection took.)

@@ -1,0 +1,60 @@
+/**
+ * A body that holds no prose of its own outside its posts is a thread, whatever the page-type
+ * decision said (src/extract/comments.ts `threadMaxOwnProse`): its header (the thread's title,
+ * "Thread starter", the start date) and its posts are the body, and the posts stay in it. An
+ * article with a story of its own above the same posts gives them up to `comments`. WCXB-dev's
+ * XenForo, vBulletin and Slashdot threads typed article lost every post before (0 → 0.86 word F1
+ * on one); no article page changed.
+ */
+import { test, expect } from '@playwright/test';
+import { buildLayoutTree } from '../../src/segment/tree.js';
+import { leafBlocks } from '../../src/segment/blocks.js';
+import { findComments } from '../../src/extract/comments.js';
+import { a, el, idOf, p, prose, snapshot, text } from './support/snapshot-builder.js';
+
+const POSTS = [
+  ['marta_builds', '2024-02-25T09:14:00', 'I have spent the winter buying clamps and chisels and built nothing at all. Which first projects taught you joinery?'],
+  ['Hollis', '2024-02-25T10:02:00', 'Build something your house needs. A step stool teaches layout, square cuts and glue-ups, and you use it every day.'],
+  ['Dunmore Joiner', '2024-02-25T13:40:00', 'A frame and panel cabinet door covers most of it: grooves, tenons, a floating panel and getting the whole thing flat.'],
+  ['Pell', '2024-02-27T18:31:00', 'Keep a notebook of every mistake and what caused it. Mine taught me more than the videos did, and it was cheaper.'],
+] as const;
+
+function page(ownProse: string | null) {
+  const posts = POSTS.map(([who, when, what], i) =>
+    el('div', { class: 'message' }, [
+      el('div', { class: 'message-user' }, [a(who, `https://forum.example/members/${i}/`)]),
+      el('time', { datetime: when }, [text(when.slice(0, 10))]),
+      p(what),
+    ]),
+  );
+  return snapshot([
+    el('div', { id: 'thread' }, [
+      el('h1', [text('Looking for beginner woodworking projects')]),
+      el('div', { class: 'thread-info' }, [text('Thread starter marta_builds · 4 replies')]),
+      ...(ownProse === null ? [] : [p(ownProse)]),
+      el('div', { class: 'posts' }, posts),
+    ]),
+  ]);
+}
+
+function commentsOf(ownProse: string | null) {
+  const snap = page(ownProse);
+  const tree = buildLayoutTree(snap);
+  return findComments(tree, leafBlocks(tree, [idOf(snap, 'thread')]), { pageIsArticle: true });
+}
+
+test('a body of a thread header and posts, nothing else, is a thread: the posts stay in it', () => {
+  const found = commentsOf(null);
+  expect(found.comments.map((c) => c.author)).toEqual(POSTS.map(([who]) => who));
+  expect(found.thread).toBe(true);
+  expect(found.threadReason).toMatch(/no prose of its own/u);
+  expect(found.bodyBlocksInComments).toEqual([]);
+  expect(found.inBody.every(Boolean)).toBe(true);
+});
+
+test('an article whose own prose runs above the same posts gives them up to its comments', () => {
+  const found = commentsOf(prose(8));
+  expect(found.comments).toHaveLength(POSTS.length);
+  expect(found.thread).toBe(false);
+  expect(found.bodyBlocksInComments.length).toBeGreaterThanOrEqual(POSTS.length);
+});
