@@ -14,7 +14,7 @@ import { findComments } from './comments.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
 import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
@@ -204,25 +204,23 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   }
   // The profile of the page's type: a type whose main content is wider than an article's
   // (a thread's posts, a listing's items) chooses its body again at its own calibration.
-  const profile = chooseProfile(decision, p.profiles ?? DEFAULT_PROFILE_PARAMS);
-  explanation.profile = profile;
-  if (profile.shift !== 0) {
-    const blockModel = { ...p.select.blockModel, calibration: p.select.blockModel.calibration + profile.shift };
-    const again = selectBody(tree, scored, { ...p.select, blockModel });
-    if (again.kind === 'article') selection = again;
-  }
-  // The profile's own stages, after its calibration: each adds what the block model misses on
-  // pages of its type (extract/profiles/).
-  if (profile.stages.length > 0 && selection.kind === 'article') {
-    explanation.profileStages = [];
-    if (profile.stages.includes('cards')) {
-      const base = selection;
-      const cards = findCards(tree, base.pageBlocks);
-      const added = cards ? cards.blockIndexes.filter((i) => !base.blockDecisions[i]?.included) : [];
-      if (cards && added.length > 0) selection = withAddedBlocks(tree, scored, base, new Map(added.map((i) => [i, `a card of the main list (${cards.reason})`])));
-      explanation.profileStages.push({ stage: 'cards', applied: added.length > 0, reason: cards ? `${cards.reason}; ${added.length} blocks added` : 'no list of cards holds enough of the page' });
+  const profileParams = p.profiles ?? DEFAULT_PROFILE_PARAMS;
+  let profile = chooseProfile(decision, profileParams);
+  const articleSelection = selection;
+  const ran = runProfile(tree, scored, selection, profile, p.select);
+  selection = ran.selection;
+  if (ran.stages) explanation.profileStages = ran.stages;
+  // An unclear type tries its own profile, kept when the article profile missed most of the page.
+  const tentative = tentativeProfile(decision, profileParams);
+  if (tentative) {
+    const tried = runProfile(tree, scored, articleSelection, tentative, p.select);
+    if (countWords(tried.selection.blocks.join(' ')) >= TENTATIVE_PROFILE.gain * countWords(articleSelection.blocks.join(' '))) {
+      profile = tentative;
+      selection = tried.selection;
+      if (tried.stages) explanation.profileStages = tried.stages;
     }
   }
+  explanation.profile = profile;
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
   const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
@@ -254,6 +252,36 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   }
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
+}
+
+type ArticleSelection = Extract<ReturnType<typeof selectBody>, { kind: 'article' }>;
+
+/**
+ * A profile's body: the block model's selection again at the profile's calibration, then the
+ * profile's own stages, each adding what the block model misses on pages of its type
+ * (extract/profiles/). The product stage runs later, on the record's text.
+ */
+function runProfile(
+  tree: LayoutTree,
+  scored: Parameters<typeof selectBody>[1],
+  base: ArticleSelection,
+  profile: ProfileChoice,
+  select: SelectParams,
+): { selection: ArticleSelection; stages?: NonNullable<Explanation['profileStages']> } {
+  let selection = base;
+  if (profile.shift !== 0) {
+    const blockModel = { ...select.blockModel, calibration: select.blockModel.calibration + profile.shift };
+    const again = selectBody(tree, scored, { ...select, blockModel });
+    if (again.kind === 'article') selection = again;
+  }
+  if (!profile.stages.includes('cards')) return { selection };
+  const stages: NonNullable<Explanation['profileStages']> = [];
+  const from = selection;
+  const cards = findCards(tree, from.pageBlocks);
+  const added = cards ? cards.blockIndexes.filter((i) => !from.blockDecisions[i]?.included) : [];
+  if (cards && added.length > 0) selection = withAddedBlocks(tree, scored, from, new Map(added.map((i) => [i, `a card of the main list (${cards.reason})`])));
+  stages.push({ stage: 'cards', applied: added.length > 0, reason: cards ? `${cards.reason}; ${added.length} blocks added` : 'no list of cards holds enough of the page' });
+  return { selection, stages };
 }
 
 /**

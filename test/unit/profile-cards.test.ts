@@ -11,10 +11,10 @@ import { scoreUnits } from '../../src/score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS } from '../../src/score/weights.js';
 import { pageBlocks } from '../../src/score/block-features.js';
 import { findCards } from '../../src/extract/profiles/cards.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS } from '../../src/extract/profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, TENTATIVE_PROFILE } from '../../src/extract/profiles/index.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { LayoutSnapshot } from '../../src/types.js';
-import { a, el, p, snapshot, text, type ElSpec } from './support/snapshot-builder.js';
+import { a, el, p, prose, snapshot, text, type ElSpec } from './support/snapshot-builder.js';
 
 const PRODUCTS = [
   ['Trail Runner Two', 'Light mesh upper, grippy sole', '$120'],
@@ -108,4 +108,32 @@ test('extraction of a collection keeps every card in the body and says so in the
   const off = extractFromSnapshot(page, { profiles: { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['cards'] } });
   expect(off.kind === 'article' ? off.explanation.profileStages : 'none').toBeUndefined();
   expect(result.article.text).not.toMatch(/Careers/u);
+});
+
+test("an unclear collection whose article reading misses most of the page takes its type's profile, and says why", () => {
+  // unclearBelow above the page's own confidence: the page is unclear, but not far from clear.
+  const unclear = { ...DEFAULT_PROFILE_PARAMS, unclearBelow: 0.9999 };
+  const page = collectionPage(6);
+  const result = extractFromSnapshot(page, { profiles: unclear });
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.pageType!.confidence).toBeGreaterThanOrEqual(TENTATIVE_PROFILE.from);
+  expect(result.explanation.profile).toMatchObject({ profile: 'collection', stages: ['cards'] });
+  expect(result.explanation.profile!.reason).toMatch(/unclear \(collection at \d+ %\), but the article profile read less than 1\/3/u);
+  for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
+});
+
+test('an unclear page whose article reading is most of what its type would read keeps the article profile', () => {
+  const unclear = { ...DEFAULT_PROFILE_PARAMS, unclearBelow: 0.9999 };
+  // The same cards under a long introduction: the cards add less than twice the prose.
+  const page = snapshot(
+    [el('main', [el('h1', [text("Men's shoes")]), ...Array.from({ length: 6 }, (_, i) => p(prose(4, i * 4))), el('ul', { class: 'grid' }, Array.from({ length: 6 }, (_, i) => card(i)))])],
+    { url: 'https://shop.example/collections/mens-shoes' },
+  );
+  const result = extractFromSnapshot(page, { profiles: unclear });
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.pageType!.type).not.toBe('article');
+  expect(result.explanation.profile).toMatchObject({ profile: 'article' });
+  expect(result.explanation.profile!.reason).toMatch(/unclear/u);
 });
