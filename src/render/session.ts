@@ -194,7 +194,10 @@ const BROWSER_DEATH_GRACE_MS = 1_000;
 const CRASH_DEATH_GRACE_MS = 5_000;
 
 function deathGraceMs(error: unknown): number {
-  return error instanceof RenderError && error.code === 'render-crashed' ? CRASH_DEATH_GRACE_MS : BROWSER_DEATH_GRACE_MS;
+  // A context or page that could not be opened because the browser "has been closed" is the
+  // same news as a crash: the browser is gone, and its disconnection may be seen seconds later.
+  const gone = (error instanceof RenderError && error.code === 'render-crashed') || error instanceof BrowserLaunchError;
+  return gone ? CRASH_DEATH_GRACE_MS : BROWSER_DEATH_GRACE_MS;
 }
 
 /** Failures a dead browser produces (as opposed to a page's own). */
@@ -203,16 +206,17 @@ function mayBeBrowserDeath(error: unknown): boolean {
   return error instanceof RenderError && ['render-crashed', 'render-navigation', 'render-timeout', 'render-script-timeout'].includes(error.code);
 }
 
-/** Resolves when `browser` disconnects, or after `ms`. */
-function disconnection(browser: Browser, ms: number): Promise<void> {
+/** Resolves when one of `browsers` disconnects, or after `ms`. */
+function disconnection(browsers: readonly Browser[], ms: number): Promise<void> {
+  const watched = [...new Set(browsers)];
   return new Promise((resolve) => {
     const done = (): void => {
       clearTimeout(timer);
-      browser.off('disconnected', done);
+      for (const b of watched) b.off('disconnected', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    browser.on('disconnected', done);
+    for (const b of watched) b.on('disconnected', done);
   });
 }
 
@@ -403,7 +407,9 @@ export class RenderSession {
       // the page waited for a slot, on its successor: either may be the one that died.
       const current = this.browser;
       // The page usually learns of the death a moment before the browser object does.
-      if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection(current, deathGraceMs(error));
+      // Either may be the dead one: a page that started on a browser already replaced learns of
+      // its death while `current` is the healthy successor (CI: a page lost at newPage).
+      if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection([browser, current], deathGraceMs(error));
       const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
       if (!dead) throw error;
       await this.heal(dead);
@@ -541,6 +547,9 @@ export class RenderSession {
     // page takes the longest-idle worker whose document has its scheme; failing that, a new
     // worker while the pool has room (it navigates once, then keeps that scheme for the pages
     // after), and only then a worker of the other scheme (which navigates and turns over).
+    // Workers of a browser that died or was replaced are gone with it: one returned to the pool
+    // just as its browser was killed would fail the next page on a browser that looks alive.
+    for (let i = this.idle.length - 1; i >= 0; i--) if (!this.ownWorker(this.idle[i]!)) this.idle.splice(i, 1);
     let index = this.idle.findIndex((w) => w.signature === signature && workerFits(kind, url, w.page.url()));
     if (index < 0 && this.openContexts.size >= this.maxWorkers) index = this.idle.findIndex((w) => w.signature === signature);
     if (index >= 0) return this.idle.splice(index, 1)[0]!;
@@ -612,7 +621,7 @@ export class RenderSession {
             sleep(CONTEXT_CLOSE_TIMEOUT_MS).then(() => false),
           ]);
       if (cleared && worker.cleans) cleared = await cleanState(worker);
-      if (cleared) {
+      if (cleared && this.ownWorker(worker)) {
         this.idle.push(worker);
         // Over the pool's size (workers of another signature were opened): the longest idle go.
         while (this.idle.length > 0 && this.openContexts.size > this.maxWorkers) await this.closeContext(this.idle.shift()!.context);
@@ -620,6 +629,11 @@ export class RenderSession {
       }
     }
     await this.closeContext(worker.context);
+  }
+
+  /** Whether a worker belongs to the session's browser of now, and that browser is alive. */
+  private ownWorker(worker: Worker): boolean {
+    return worker.context.browser() === this.browser && this.browser.isConnected();
   }
 
   private async openContext(options: RenderOptions): Promise<BrowserContext> {

@@ -27,18 +27,28 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
   let done = 0;
   const results: Array<string | Error> = new Array(total);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  // Kills this session's browser after `delayMs`, waiting for it if it is being relaunched. The
-  // worker that asks waits for the kill while the other renders on, so the kill lands among
-  // pages in flight however fast the machine renders (a kill left to a timer could come after
-  // the last page, and nothing would be killed).
+  // Pages being rendered, those that were when the last kill came, and how many were done then.
+  const inFlight = new Set<number>();
+  let hitByLastKill = new Set<number>();
+  let doneAtLastKill = -Infinity;
+  // Kills this session's browser after `delayMs`. The worker that asks waits for the kill while
+  // the other renders on, so the kill lands among pages in flight however fast the machine
+  // renders (a kill left to a timer could come after the last page, and nothing would be
+  // killed). Each kill is one death the session must heal: it waits until the last one is healed
+  // (a browser killed while it starts is the launch's to retry) and until the pages that death
+  // hit, and those that started before the new browser was up, are done (a page retries once
+  // after a death; two deaths in one page's life are a different test).
   const killAfter = async (delayMs: number): Promise<void> => {
     await sleep(delayMs);
-    for (let tries = 0; tries < 500; tries++) {
-      const victim = chromiumPids().find((pid) => !others.has(pid));
+    for (let tries = 0; tries < 1_000; tries++) {
+      const ready = session.health.relaunches >= kills.length && [...hitByLastKill].every((i) => !inFlight.has(i)) && done >= doneAtLastKill + 4;
+      const victim = ready ? chromiumPids().find((pid) => !others.has(pid)) : undefined;
       if (victim !== undefined) {
         others.add(victim);
         process.kill(victim, 'SIGKILL');
         kills.push(victim);
+        hitByLastKill = new Set(inFlight);
+        doneAtLastKill = done;
         return;
       }
       await sleep(20);
@@ -49,11 +59,13 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
     const worker = async (): Promise<void> => {
       while (next < total) {
         const i = next++;
+        inFlight.add(i);
         results[i] = await session
           .render({ kind: 'html', bytes: page(i), url: `http://saved.invalid/${i}.html`, label: `story ${i}` }, async (p) =>
             p.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes(`story ${i}:`)) ? `ok ${i}` : `wrong ${i}`,
           )
           .catch((error: Error) => error);
+        inFlight.delete(i);
         done++;
         if (killAt.has(done)) {
           seed = (seed * 48271) % 2147483647;
