@@ -42,6 +42,8 @@ export interface Article extends ArticleMetadata {
 export interface CommentsChoice {
   found: CommentsFound;
   include: boolean;
+  /** The heading the added ones follow the body under: a thread's replies, or readers' comments (the default). */
+  heading?: 'Comments' | 'Replies';
 }
 
 export function buildArticle(
@@ -58,7 +60,7 @@ export function buildArticle(
   // With comments asked for, those not already in the body follow it (a thread page's posts are in it).
   const added = comments.include ? comments.found.comments.filter((_, i) => !comments.found.inBody[i]) : [];
   const text = added.length > 0 ? [bodyText, ...added.map((c) => c.text)].join('\n\n') : bodyText;
-  const html = added.length > 0 ? `${bodyOnlyHtml}\n${commentsHtml(added)}` : bodyOnlyHtml;
+  const html = added.length > 0 ? `${bodyOnlyHtml}\n${commentsHtml(added, comments.heading)}` : bodyOnlyHtml;
   // Where the body starts in document order (ids are pre-order): the headline comes before it,
   // even when it shares an element with the body (an old table cell split at <br><br>).
   const firstBodyId = Math.min(...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));

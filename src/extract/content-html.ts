@@ -209,11 +209,12 @@ function closeElement(tree: LayoutTree, id: number, inner: string): string {
 }
 
 /**
- * The comments as HTML after the body (`--comments`): a "Comments" heading, then each comment as
- * an `<article>` with its author and date on the first line and its paragraphs. Every text escaped.
+ * The comments as HTML after the body (`--comments`, or a forum thread's replies): a "Comments"
+ * (or "Replies") heading, then each comment as an `<article>` with its author and date on the
+ * first line and its paragraphs. Every text escaped.
  */
-export function commentsHtml(comments: readonly Comment[]): string {
-  const parts = ['<h2>Comments</h2>'];
+export function commentsHtml(comments: readonly Comment[], heading: 'Comments' | 'Replies' = 'Comments'): string {
+  const parts = [`<h2>${heading}</h2>`];
   for (const c of comments) {
     const who = [c.author ? `<strong>${escapeHtml(c.author)}</strong>` : '', c.date ? `<time>${escapeHtml(c.date)}</time>` : ''].filter((x) => x !== '');
     const paragraphs = c.text.split(/\n{2,}/u).map((p) => `<p>${escapeHtml(p).replace(/\n/gu, '<br>')}</p>`);

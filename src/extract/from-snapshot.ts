@@ -37,7 +37,8 @@ export interface ExtractParams {
   articlesOnly?: boolean;
   /**
    * Readers' comments (and a thread's replies) in the body's text, HTML and Markdown, after the
-   * body under a "Comments" heading. Off: they are only in `article.comments` (comments.ts).
+   * body under a "Comments" heading. Off: they are only in `article.comments` (comments.ts) —
+   * except on a thread the decision typed forum, whose replies are its content (under "Replies").
    */
   includeComments?: boolean;
   /** Extraction profiles per page type (extract/profiles/); defaults to the fitted ones. */
@@ -224,6 +225,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
   const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
+  const typedForum = pageType.type === 'forum'; // by the decision, before the thread rule below
   if (pageType.type === 'article' && found.thread) {
     // Typed article, built as a thread: the body holds nothing but its posts (comments.ts).
     const reason = `a thread of ${found.comments.length} replies: ${found.threadReason ?? 'built as one'} (typed article at ${Math.round(decision.confidence * 100)} %)`;
@@ -234,7 +236,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   }
   const dropped = new Set(found.bodyBlocksInComments);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
-  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true });
+  // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
+  // forum page holds every post), so those the body did not take follow it, as `--comments`
+  // adds them. A page typed article that only its structure made a thread keeps what it took:
+  // a blog's "open thread" (AEB's GiveWell page) is its own short post, and a page footer read as
+  // a reply would be added too (AEB's wday.ru pages; forum word F1 0.678 → 0.693, AEB 0.982 kept,
+  // where adding them on those pages too gave AEB 0.979).
+  const repliesAreContent = typedForum && found.thread;
+  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true || repliesAreContent, heading: repliesAreContent ? 'Replies' : 'Comments' });
   explanation.title = titleChoice;
   // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
   if (profile.stages.includes('product')) {

@@ -1,8 +1,10 @@
 /**
  * Comments fixtures (test/fixtures/comments/<shape>/): self-written pages with known threads —
  * WordPress's ol.commentlist with a nested reply, Disqus-like divs with relative dates, a
- * phpBB-like forum thread, a XenForo-like thread under its thread header, a news site's comment section followed by dated story cards, a
- * Russian and a Chinese page, and an article with dated cards but no comments. Each page is
+ * phpBB-like forum thread, a XenForo-like thread under its thread header, a Discourse-like topic
+ * at a thread URL whose replies the body selection leaves out, a news site's comment section
+ * followed by dated story cards, a Russian and a Chinese page, and an article with dated cards
+ * but no comments. Each page is
  * rendered offline and run through the pure pipeline: the `comments` field must list exactly
  * the expected comments (author, date, text, page order); the body's text must hold none of
  * them unless `includeComments` asks, and then they follow the body, under a heading in the
@@ -24,6 +26,10 @@ interface Expected {
   pageType?: string;
   bodyStartsWith: string;
   comments: Comment[];
+  /** The address the page is rendered at, where the fixture needs one (a thread's URL), else http://saved.invalid/<name>.html. */
+  url?: string;
+  /** A thread the decision types forum: its replies are its content, in the body without being asked for. */
+  repliesInBody?: boolean;
 }
 
 const ROOT = fileURLToPath(new URL('../fixtures/comments/', import.meta.url));
@@ -40,7 +46,7 @@ for (const name of fixtures) {
   test(`comments: ${name}`, async ({ session }) => {
     const expected = JSON.parse(readFileSync(`${ROOT}${name}/expected.json`, 'utf8')) as Expected;
     const bytes = readFileSync(`${ROOT}${name}/page.html`);
-    const snapshot = await session.render({ kind: 'html', bytes, url: `http://saved.invalid/${name}.html`, label: name }, async (page) => page.snapshot);
+    const snapshot = await session.render({ kind: 'html', bytes, url: expected.url ?? `http://saved.invalid/${name}.html`, label: name }, async (page) => page.snapshot);
     const plain = extractFromSnapshot(snapshot);
     const withComments = extractFromSnapshot(snapshot, { includeComments: true });
     expect(plain.kind, expected.what).toBe('article');
@@ -68,6 +74,17 @@ for (const name of fixtures) {
       expect(withComments.article.markdown).toMatch(/\n## Comments\n/u);
       expect(withComments.article.markdown.indexOf('## Comments')).toBeGreaterThan(withComments.article.markdown.indexOf(expected.bodyStartsWith.slice(0, 40)));
       expect(withComments.article.html).toContain('<h2>Comments</h2>');
+      expect(a.markdown).not.toContain('## Comments');
+    }
+    if (expected.repliesInBody === true) {
+      // Typed forum by the decision: the replies are the thread's content, in the body without
+      // being asked for, after the opening post, in page order, once each; the Markdown gives
+      // those the body did not take under "Replies".
+      const at = expected.comments.map((c) => a.text.indexOf(c.text));
+      expect(at.every((i) => i > a.text.indexOf(expected.bodyStartsWith)), 'every reply in the body').toBe(true);
+      expect([...at].sort((x, y) => x - y)).toEqual(at);
+      for (const c of expected.comments) expect(a.text.lastIndexOf(c.text)).toBe(a.text.indexOf(c.text));
+      expect(a.markdown).toMatch(/\n## Replies\n/u);
       expect(a.markdown).not.toContain('## Comments');
     }
     if (thread) {

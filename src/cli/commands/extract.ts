@@ -68,7 +68,7 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .option('--block <types...>', 'resource types to block on live URLs (image media font stylesheet …)')
     .option('--no-replay', 'render WARC pages without the stylesheets and images the archive holds (and, with --js, its scripts and their data)')
     .option('--articles-only', 'give "none" for pages judged not to be articles (listings, product pages, forums…) instead of their best body')
-    .option('--comments', 'readers\' comments (and a thread\'s replies) also in the text, Markdown and HTML, after the body under a "Comments" heading; without it they are only in the JSON record\'s "comments" field')
+    .option('--comments', 'readers\' comments (and a thread\'s replies) also in the text, Markdown and HTML, after the body under a "Comments" heading; without it they are only in the JSON record\'s "comments" field (a page typed forum has its thread\'s replies in the body: they are its content)')
     .option('--include-comments', 'the same as --comments (trafilatura\'s name)')
     .option('--explain', 'include the visual units, their features, scores and roles, and the title\'s candidates with their scores, in the JSON record (needs --format json or --out)')
     .option('--screenshot <file.png>', 'draw the visual units on a screenshot, coloured by score, the body outlined')
