@@ -414,6 +414,9 @@ function headerLine(tree: LayoutTree, id: number, itemId: number, messageId: num
   return line;
 }
 
+/** Any letter or digit of any script (a control line's separators have none). */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** A control of the comment: a button, or a short line that is all links and buttons ("Reply", "Like · Reply · Report"). */
 function isControl(tree: LayoutTree, id: number): boolean {
   const el = elementAt(tree, id);
@@ -424,9 +427,11 @@ function isControl(tree: LayoutTree, id: number): boolean {
   if (s.linkTextLength === s.textLength) return true;
   const end = tree.subtreeEnd[id] ?? id + 1;
   if (end - id > COMMENT_PARAMS.maxAnchorNodes) return false;
-  // Every text in a link or a button.
+  // Every text in a link or a button, or only separators between them (" · ", " | ").
   for (let i = id; i < end; i++) {
-    if (tree.nodes[i]?.kind !== 'text' || tree.hidden[i] || tree.inLink[i] || (tree.stats[i]?.textLength ?? 0) === 0) continue;
+    const node = tree.nodes[i];
+    if (node?.kind !== 'text' || tree.hidden[i] || tree.inLink[i] || (tree.stats[i]?.textLength ?? 0) === 0) continue;
+    if (!LETTER_OR_DIGIT.test(node.text)) continue;
     let inButton = false;
     for (let p = tree.nodes[i]!.parent; p >= id && !inButton; p = tree.nodes[p]?.parent ?? -1) inButton = elementAt(tree, p)?.tag === 'button';
     if (!inButton) return false;

@@ -2,13 +2,14 @@
  * Comments fixtures (test/fixtures/comments/<shape>/): self-written pages with known threads —
  * WordPress's ol.commentlist with a nested reply, Disqus-like divs with relative dates, a
  * phpBB-like forum thread, a XenForo-like thread under its thread header, a Discourse-like topic
- * at a thread URL whose replies the body selection leaves out, a news site's comment section
- * followed by dated story cards, a Russian and a Chinese page, and an article with dated cards
- * but no comments. Each page is
+ * at a thread URL whose replies the body selection leaves out, a thread whose long opening post
+ * is built unlike its replies, a news site's comment section followed by dated story cards, a
+ * Russian and a Chinese page, and an article with dated cards but no comments. Each page is
  * rendered offline and run through the pure pipeline: the `comments` field must list exactly
  * the expected comments (author, date, text, page order); the body's text must hold none of
- * them unless `includeComments` asks, and then they follow the body, under a heading in the
- * Markdown. The sample with comments (samples/en-article-with-comments.html) is checked too.
+ * them unless `includeComments` asks (or they are a forum thread's replies), and then they
+ * follow the body, under a heading in the Markdown. The sample with comments
+ * (samples/en-article-with-comments.html) is checked too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
