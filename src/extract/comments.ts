@@ -91,6 +91,11 @@ export const COMMENT_PARAMS = {
    * 1,019 and more, so the bound stays below them.
    */
   threadMaxOwnProse: 800,
+  /**
+   * A thread's post is in the body when the body's blocks inside it hold at least this share of
+   * its text (Latin-equivalent characters); else `includeComments` (or a forum's replies) adds it.
+   */
+  inBodyShare: 0.5,
 } as const;
 
 /** Class, id and itemprop words that name an author's element. */
@@ -182,17 +187,21 @@ export function findComments(
   if (!accepted) return none;
   const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
   const blocksIn: number[] = [];
-  const itemsWithBody = new Set<number>();
+  // Per item, the characters of the body's blocks inside it: a post is in the body when they
+  // hold most of its text, not when the body took only its author's column (XenForo's "Messages:
+  // 3 · Likes Received: 1" beside each post, WCXB-dev 0520).
+  const bodyCharsIn = new Map<number, number>();
   bodyBlocks.forEach((b, index) => {
     const at = inItem(blockStart(b));
     if (at < 0) return;
     blocksIn.push(index);
-    itemsWithBody.add(at);
+    bodyCharsIn.set(at, (bodyCharsIn.get(at) ?? 0) + latinLength(textBlocks(tree, b.ids).join(' ')));
   });
+  const textInBody = (i: number): boolean => (bodyCharsIn.get(i) ?? 0) >= COMMENT_PARAMS.inBodyShare * latinLength(shaped[i]!.comment.text);
   return {
     comments: shaped.map((s) => s.comment),
     itemIds: shaped.map((s) => s.id),
-    inBody: shaped.map((_, i) => thread && itemsWithBody.has(i)),
+    inBody: shaped.map((_, i) => thread && textInBody(i)),
     thread,
     threadReason,
     bodyBlocksInComments: thread ? [] : blocksIn,

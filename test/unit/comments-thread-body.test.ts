@@ -4,12 +4,14 @@
  * "Thread starter", the start date) and its posts are the body, and the posts stay in it. An
  * article with a story of its own above the same posts gives them up to `comments`. WCXB-dev's
  * XenForo, vBulletin and Slashdot threads typed article lost every post before (0 → 0.86 word F1
- * on one); no article page changed.
+ * on one); no article page changed. A post counts as in the body when the body holds its text,
+ * not merely the author column beside it.
  */
 import { test, expect } from '@playwright/test';
 import { buildLayoutTree } from '../../src/segment/tree.js';
 import { leafBlocks } from '../../src/segment/blocks.js';
 import { findComments } from '../../src/extract/comments.js';
+import { textBlocks } from '../../src/segment/unit-text.js';
 import { a, el, idOf, p, prose, snapshot, text } from './support/snapshot-builder.js';
 
 const POSTS = [
@@ -57,4 +59,22 @@ test('an article whose own prose runs above the same posts gives them up to its 
   expect(found.comments).toHaveLength(POSTS.length);
   expect(found.thread).toBe(false);
   expect(found.bodyBlocksInComments.length).toBeGreaterThanOrEqual(POSTS.length);
+});
+
+test('a post is in the body when the body holds its text, not when it took only the author column beside it', () => {
+  const snap = page(null);
+  const tree = buildLayoutTree(snap);
+  const all = leafBlocks(tree, [idOf(snap, 'thread')]);
+  const messages = new Set<string>(POSTS.map(([, , what]) => what));
+  // The body took the thread's header and each post's author column (XenForo's user column),
+  // not the posts' text: those posts are not in the body, so `--comments` (or a forum's
+  // replies rule) adds them.
+  const columnsOnly = all.filter((b) => !messages.has(textBlocks(tree, b.ids).join(' ').trim()));
+  expect(columnsOnly.length).toBe(all.length - POSTS.length);
+  const found = findComments(tree, columnsOnly, { pageIsArticle: false, pageMayBeThread: true });
+  expect(found.thread).toBe(true);
+  expect(found.comments).toHaveLength(POSTS.length);
+  expect(found.inBody).toEqual(POSTS.map(() => false));
+  // With the text taken too, every post is in it.
+  expect(findComments(tree, all, { pageIsArticle: false, pageMayBeThread: true }).inBody).toEqual(POSTS.map(() => true));
 });
