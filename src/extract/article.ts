@@ -9,6 +9,7 @@ import type { PageType } from '../score/page-type.js';
 import { bodyHtml, commentsHtml, withStructure } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
+import { withoutRepeatedParagraphs } from './repeats.js';
 import type { Comment, CommentsFound } from './comments.js';
 import { readMetadata, type ArticleMetadata } from './metadata.js';
 import { parseJsonLd } from './metadata-jsonld.js';
@@ -58,7 +59,9 @@ export function buildArticle(
   // The HTML (and Markdown) also keep the code blocks and figures between the body's paragraphs.
   const bodyOnlyHtml = bodyHtml(tree, withStructure(tree, selection.bodyBlocks, selection.containerId), selection.containerId, (id) => skipped.has(id));
   // With comments asked for, those not already in the body follow it (a thread page's posts are in it).
-  const added = comments.include ? comments.found.comments.filter((_, i) => !comments.found.inBody[i]) : [];
+  // A thread's replies say nothing the body or an earlier reply said (their quotes; repeats.ts).
+  const asked = comments.include ? comments.found.comments.filter((_, i) => !comments.found.inBody[i]) : [];
+  const added = comments.heading === 'Replies' ? withoutRepeatedParagraphs(selection.blocks, asked.map((c) => c.text)).map((text, i) => ({ ...asked[i]!, text })).filter((c) => c.text !== '') : asked;
   const text = added.length > 0 ? [bodyText, ...added.map((c) => c.text)].join('\n\n') : bodyText;
   const html = added.length > 0 ? `${bodyOnlyHtml}\n${commentsHtml(added, comments.heading)}` : bodyOnlyHtml;
   // Where the body starts in document order (ids are pre-order): the headline comes before it,

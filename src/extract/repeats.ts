@@ -35,3 +35,25 @@ export function repeatedBlocks(blocks: readonly string[], minWords: number = REP
   });
   return repeats;
 }
+
+/**
+ * The texts (paragraphs separated by a blank line) without the paragraphs that repeat one of
+ * `before` or an earlier paragraph of theirs: a thread's replies added after its body, whose
+ * quotes say again what the body or an earlier reply said. A text left empty stays empty.
+ */
+export function withoutRepeatedParagraphs(before: readonly string[], texts: readonly string[], minWords: number = REPEAT_PARAMS.minWords): string[] {
+  const key = (text: string): string => collapseWhitespace(text).trim();
+  const seen = new Set(before.map(key));
+  return texts.map((text) =>
+    text
+      .split(/\n{2,}/u)
+      .filter((paragraph) => {
+        const k = key(paragraph);
+        if (countWords(k) < minWords) return true;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .join('\n\n'),
+  );
+}

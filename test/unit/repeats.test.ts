@@ -4,7 +4,7 @@
  * forum).
  */
 import { test, expect } from '@playwright/test';
-import { repeatedBlocks, REPEAT_PARAMS } from '../../src/extract/repeats.js';
+import { repeatedBlocks, REPEAT_PARAMS, withoutRepeatedParagraphs } from '../../src/extract/repeats.js';
 
 const POST = 'The can says 200 microfarads 250 volts, so I will order one rated the same tonight.';
 
@@ -25,4 +25,10 @@ test('CJK text counts its characters as words; blocks without a word never count
   expect(repeatedBlocks(['谢谢', '——', '谢谢', '——'])).toEqual([2]);
   expect(REPEAT_PARAMS.minWords).toBeGreaterThanOrEqual(1);
   expect(repeatedBlocks([POST, 'Quote', POST, 'Quote'], 50)).toEqual([]);
+});
+
+test("a thread's added replies lose the paragraphs the body or an earlier reply said (their quotes)", () => {
+  const body = ['I have a 1950s lathe whose motor hums but will not start.', POST];
+  const replies = [`${POST}\n\nCheck the start capacitor first.`, 'Check the start capacitor first.\n\nAnd clean the switch.', POST];
+  expect(withoutRepeatedParagraphs(body, replies)).toEqual(['Check the start capacitor first.', 'And clean the switch.', '']);
 });
