@@ -212,6 +212,27 @@ test.describe('layout snapshot of a saved page', () => {
     expect(byId(snapshot, 'dropdown').visible).toBe(true);
     expect(byId(snapshot, 'small-hidden-child').visible).toBe(false);
   });
+
+  test("a main hidden until the full style sheet arrives is revealed, however much script and indentation the page holds", async ({ session }) => {
+    // A shop's critical CSS hides `main` until its full style sheet (not saved) arrives; the
+    // page also inlines a large state script and indents its markup deeply. By `textContent`
+    // the main holds 8 % of the body's characters, by readable text (no white space, no
+    // script source) half of it: it is the page's content, and is revealed.
+    const indent = `\n${' '.repeat(200)}`;
+    const state = `<script type="application/json">${JSON.stringify({ items: 'x'.repeat(60_000) })}</script>`;
+    const description = `<p>${indent}The microphone's description, which a reader sees once the style sheet has loaded.${indent}</p>`.repeat(12);
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<head><style>main, .site-footer { visibility: hidden }</style></head><body>
+        <header><p id="banner">${'Free shipping on orders over fifty dollars, call us any day of the week. '.repeat(8)}</p></header>
+        ${state}
+        <main><section id="description">${description}</section></main>
+        <footer class="site-footer"><p id="footer-line">Footer links</p></footer>
+      </body>`),
+    );
+    expect(byId(snapshot, 'description').visible).toBe(true);
+    expect(byId(snapshot, 'footer-line').visible).toBe(false);
+  });
 });
 
 test.describe('noscript', () => {
