@@ -9,6 +9,7 @@ import { firstLine, isCrash } from './failures.js';
 import { pageExpression, pageJsonPipeline } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
 import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
+import { openDisclosures } from './in-page/open-disclosures.js';
 import { settleStreamedContent } from './in-page/settle-streamed.js';
 import { decodeSnapshotText } from './snapshot-wire.js';
 
@@ -18,9 +19,9 @@ import { decodeSnapshotText } from './snapshot-wire.js';
  * in-page/pack-layout.ts).
  */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  // Streamed content is put in place first (in-page/settle-streamed.ts), so the collector
-  // measures the page a reader sees.
-  return `(${pageExpression(settleStreamedContent, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
+  // Streamed content is put in place (in-page/settle-streamed.ts) and closed disclosures are
+  // opened (in-page/open-disclosures.ts) first, so the collector measures the page a reader sees.
+  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {

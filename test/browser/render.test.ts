@@ -297,6 +297,46 @@ test.describe('content streamed for a script to place (React/Next.js streaming)'
   });
 });
 
+test.describe('closed disclosures (accordions, details, tabs)', () => {
+  test("a panel a reader opens with a click is collected open; a navigation's dropdown stays shut", async ({ session }) => {
+    const specs = 'Weight 653 g, height 3.2 cm, switch plate aluminium, battery 4000 mAh. ';
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body>
+        <nav><button aria-expanded="false" aria-controls="nav-menu">Shop</button>
+          <div id="nav-menu" style="display:none"><p id="nav-text">Everything we sell, in one list</p></div></nav>
+        <main>
+          <h1>Keyboard K2</h1>
+          <button aria-expanded="false" aria-controls="specs-panel">Specifications</button>
+          <div id="specs-panel" style="display:none;height:0;opacity:0;overflow:hidden"><p id="specs">${specs}</p></div>
+          <details><summary>Shipping</summary><p id="shipping">Ships in two days from our warehouse.</p></details>
+          <p id="after-details">Below the shipping panel.</p>
+          <div role="tablist"><button role="tab" aria-selected="true">Description</button><button role="tab" aria-selected="false">Reviews</button></div>
+          <div role="tabpanel"><p id="description">A compact wireless keyboard.</p></div>
+          <div role="tabpanel" hidden><p id="reviews">Four reviews say the battery lasts weeks.</p></div>
+          <details class="select-menu"><summary>Language</summary>
+            <div role="menu"><a id="menu-link" role="menuitem" href="/en">English</a><a href="/de">Deutsch</a></div></details>
+          <button aria-expanded="false" aria-controls="links-panel">More</button>
+          <div id="links-panel" style="display:none"><a id="more-link" href="/a">All keyboards from this maker</a></div>
+        </main>
+      </body>`),
+    );
+    // Hidden subtrees may be left out of the snapshot altogether; a closed `<details>` keeps its
+    // content's elements, without a box.
+    const shown = (id: string): boolean => elements(snapshot).some((node) => node.attrs.id === id && node.visible && node.box.width > 0 && node.box.height > 0);
+    expect(shown('specs')).toBe(true);
+    expect(shown('shipping')).toBe(true);
+    expect(shown('description')).toBe(true);
+    expect(shown('reviews')).toBe(true);
+    expect(shown('nav-text')).toBe(false);
+    // A closed `<details>` already lends its content a box (Chromium lays it out when asked),
+    // drawn over what follows; opened, the content takes its place in the flow.
+    const shipping = byId(snapshot, 'shipping').box;
+    expect(byId(snapshot, 'after-details').box.y).toBeGreaterThanOrEqual(shipping.y + shipping.height);
+    expect(shown('more-link')).toBe(false);
+  });
+});
+
 test.describe('word spaces between inline pieces', () => {
   test('whitespace alone between two inline elements keeps their words apart; between blocks it adds nothing', async ({ session }) => {
     const { snapshot } = await render(
