@@ -316,6 +316,11 @@ test.describe('closed disclosures (accordions, details, tabs)', () => {
           <div role="tabpanel" hidden><p id="reviews">Four reviews say the battery lasts weeks.</p></div>
           <details class="select-menu"><summary>Language</summary>
             <div role="menu"><a id="menu-link" role="menuitem" href="/en">English</a><a href="/de">Deutsch</a></div></details>
+          <div class="faq"><div class="faq__question">Does it work with a Mac?</div>
+            <div class="faq__answer" style="display:none"><p id="faq-answer">Yes: a switch on its side sets the Mac layout.</p></div></div>
+          <div class="chakra-collapse" style="display:none;height:0;opacity:0"><div role="region" id="care-panel"><p id="care">Wipe the keycaps with a dry cloth.</p></div></div>
+          <button aria-expanded="false" aria-controls="care-panel">Care</button>
+          <div popover id="install-card"><div role="tabpanel" hidden><p id="install">Tap Share, then Add to Home Screen.</p></div></div>
           <button aria-expanded="false" aria-controls="links-panel">More</button>
           <div id="links-panel" style="display:none"><a id="more-link" href="/a">All keyboards from this maker</a></div>
         </main>
@@ -328,7 +333,10 @@ test.describe('closed disclosures (accordions, details, tabs)', () => {
     expect(shown('shipping')).toBe(true);
     expect(shown('description')).toBe(true);
     expect(shown('reviews')).toBe(true);
+    expect(shown('faq-answer')).toBe(true);
+    expect(shown('care')).toBe(true);
     expect(shown('nav-text')).toBe(false);
+    expect(shown('install')).toBe(false);
     // A closed `<details>` already lends its content a box (Chromium lays it out when asked),
     // drawn over what follows; opened, the content takes its place in the flow.
     const shipping = byId(snapshot, 'shipping').box;

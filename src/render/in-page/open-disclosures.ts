@@ -11,8 +11,10 @@
  * shut. Only disclosures the markup declares are opened, each by its own standard sign:
  * - `<details>` without `open`: opened;
  * - an element with `aria-expanded="false"` and `aria-controls`: the panels it names;
- * - `role="tabpanel"` panels that are not shown.
- * Never a navigation's: a control or panel inside `nav`, `header`, a menu or a dialog, a panel
+ * - `role="tabpanel"` panels that are not shown;
+ * - panels whose class names say they collapse (`PANEL_CLASSES`), shut by their own style.
+ * With a panel, the wrappers around it that shut it are opened too.
+ * Never a navigation's: a control or panel inside `nav`, `header`, a menu, a dialog or a popover, a panel
  * whose role is a menu's or a dialog's or that holds one, or one whose text is mostly link text
  * (a dropdown of links) stays shut. Returns how many panels were opened.
  */
@@ -22,9 +24,17 @@ export function openDisclosures(): number {
   /** A panel whose link text is at least this share of its text is a menu, not content. */
   const MAX_LINK_SHARE = 0.5;
   /** Where a control or panel belongs to the site's navigation or an overlay. */
-  const NAVIGATION = 'nav, header, [role="navigation"], [role="menu"], [role="menubar"], [role="dialog"], [role="alertdialog"], dialog, [aria-modal="true"]';
+  const NAVIGATION = 'nav, header, [role="navigation"], [role="menu"], [role="menubar"], [role="dialog"], [role="alertdialog"], dialog, [aria-modal="true"], [popover]';
   /** Menus and dialogs inside a panel: the panel is a dropdown or an overlay. */
   const MENUS = '[role="menu"], [role="listbox"], [role="dialog"], details-menu, menu';
+  /**
+   * Class names of collapsible panels that no control names (accordions without ARIA, FAQ
+   * answers, Amazon's expanders, Bootstrap's `collapse`): opened when shut by their own style
+   * and holding content. A menu built the same way is mostly links and stays shut.
+   */
+  const PANEL_CLASSES = ['accordion', 'collaps', 'expander', 'faq', 'answer', 'spoiler'].map((name) => `[class*="${name}" i]`).join(', ');
+  /** Wrappers above a panel that may shut it (a collapse around the region the control names). */
+  const MAX_WRAPPERS = 6;
   /** Panel roles that are never content. */
   const NON_CONTENT_ROLES = new Set(['menu', 'menubar', 'listbox', 'dialog', 'alertdialog', 'tooltip', 'navigation']);
 
@@ -69,22 +79,47 @@ export function openDisclosures(): number {
     }
   }
   for (const panel of Array.from(document.querySelectorAll('[role="tabpanel"]'))) panels.add(panel as HTMLElement);
+  for (const panel of Array.from(document.querySelectorAll(PANEL_CLASSES))) panels.add(panel as HTMLElement);
+
+  /** Shut by its own style or attribute (not only by an ancestor's): what a click would undo. */
+  const shutItself = (element: HTMLElement, style: CSSStyleDeclaration): boolean =>
+    element.hasAttribute('hidden') ||
+    style.display === 'none' ||
+    style.visibility === 'hidden' ||
+    Number(style.opacity) === 0 ||
+    ((style.height === '0px' || style.maxHeight === '0px') && style.overflow !== 'visible');
+  /** Shown, as far as the page's own styles go: rendered, not hidden, not transparent, not collapsed. */
+  const shown = (element: HTMLElement): boolean =>
+    element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !shutItself(element, getComputedStyle(element));
+  const openElement = (element: HTMLElement, style: CSSStyleDeclaration): void => {
+    element.removeAttribute('hidden');
+    if (style.display === 'none') element.style.setProperty('display', 'block', 'important');
+    element.style.setProperty('visibility', 'visible', 'important');
+    element.style.setProperty('height', 'auto', 'important');
+    element.style.setProperty('max-height', 'none', 'important');
+    element.style.setProperty('opacity', '1', 'important');
+    element.style.setProperty('overflow', 'visible', 'important');
+  };
 
   for (const panel of panels) {
     if (opened >= MAX_PANELS) break;
     if (panel === document.body || panel === document.documentElement) continue;
     if (NON_CONTENT_ROLES.has(panel.getAttribute('role') ?? '') || panel.closest(NAVIGATION)) continue;
-    const style = getComputedStyle(panel);
-    const shut = panel.hidden || style.display === 'none' || style.visibility === 'hidden' || style.height === '0px';
-    if (!shut) continue;
-    if (!holdsContent(panel)) continue;
-    panel.hidden = false;
-    if (style.display === 'none') panel.style.setProperty('display', 'block', 'important');
-    panel.style.setProperty('visibility', 'visible', 'important');
-    panel.style.setProperty('height', 'auto', 'important');
-    panel.style.setProperty('max-height', 'none', 'important');
-    panel.style.setProperty('opacity', '1', 'important');
-    panel.style.setProperty('overflow', 'visible', 'important');
+    // The panel and the wrappers around it that shut it (a collapse wrapped around the panel
+    // that the control names), up to the first shown ancestor.
+    const shut: Array<[HTMLElement, CSSStyleDeclaration]> = [];
+    let reachesShown = false;
+    for (let element: HTMLElement | null = panel, depth = 0; element && element !== document.body && depth < MAX_WRAPPERS; element = element.parentElement, depth++) {
+      const style = getComputedStyle(element);
+      if (shutItself(element, style)) shut.push([element, style]);
+      const parent = element.parentElement;
+      if (!parent || shown(parent)) {
+        reachesShown = true;
+        break;
+      }
+    }
+    if (shut.length === 0 || !reachesShown || !holdsContent(panel)) continue;
+    for (const [element, style] of shut) openElement(element, style);
     opened += 1;
   }
   return opened;
