@@ -217,10 +217,15 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const tentative = tentativeProfile(decision, profileParams);
   if (tentative) {
     const tried = runProfile(tree, scored, articleSelection, tentative, p.select);
-    if (countWords(tried.selection.blocks.join(' ')) >= TENTATIVE_PROFILE.gain * countWords(articleSelection.blocks.join(' '))) {
+    const triedWords = countWords(tried.selection.blocks.join(' '));
+    const articleWords = countWords(articleSelection.blocks.join(' '));
+    if (triedWords >= TENTATIVE_PROFILE.gain * articleWords) {
       profile = tentative;
       selection = tried.selection;
       if (tried.stages) explanation.profileStages = tried.stages;
+    } else {
+      // Said, so that --explain shows the road not taken.
+      profile = { ...profile, reason: `${profile.reason}; the ${tentative.profile} profile, tried, read ${triedWords} words against ${articleWords}, not ${TENTATIVE_PROFILE.gain} times as many` };
     }
   }
   explanation.profile = profile;
