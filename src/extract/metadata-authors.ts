@@ -28,12 +28,15 @@ const LABEL_INTRODUCERS = new Set(['contributor', 'contributors']);
 /**
  * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme
  * by …", "Photo by …", "Illustration by …" name software, a designer or a photographer. A forum's
- * "Powered by" footer line read as its author on three WCXB-dev threads.
+ * "Powered by" footer line read as its author on three WCXB-dev threads. And words that make it a
+ * listing's control or heading: "Sort by Best Selling", "Shop by Category", "Jobs by Working
+ * Schedule", "Browse by topic" (two WCXB-dev listings got such a byline).
  */
 const CREDIT_WORDS = new Set([
   'powered', 'hosted', 'designed', 'developed', 'built', 'theme', 'made', 'supported', 'brought', 'followed', 'liked',
   'protected', 'inspired', 'photo', 'photos', 'photograph', 'photographs', 'photography', 'image', 'images', 'picture',
   'pictures', 'illustration', 'illustrations', 'graphic', 'graphics', 'video', 'cover',
+  'sort', 'sorted', 'filter', 'filtered', 'shop', 'browse', 'search', 'jobs', 'order', 'ordered', 'group', 'grouped',
 ]);
 
 /** A lower-case word in -ing ("clicking", "signing", "submitting"): after "by", a sentence goes on. */

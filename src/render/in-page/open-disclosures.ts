@@ -23,8 +23,12 @@ export function openDisclosures(): number {
   const MAX_PANELS = 200;
   /** A panel whose link text is at least this share of its text is a menu, not content. */
   const MAX_LINK_SHARE = 0.5;
-  /** Where a control or panel belongs to the site's navigation or an overlay. */
-  const NAVIGATION = 'nav, header, [role="navigation"], [role="menu"], [role="menubar"], [role="dialog"], [role="alertdialog"], dialog, [aria-modal="true"], [popover]';
+  /**
+   * Where a control or panel belongs to the site's navigation or an overlay. Class names too: a
+   * Bootstrap navbar is often a `div` (`navbar-collapse` matched PANEL_CLASSES and opened a
+   * site's whole menu on WCXB-dev 4359).
+   */
+  const NAVIGATION = 'nav, header, [role="navigation"], [role="menu"], [role="menubar"], [role="dialog"], [role="alertdialog"], dialog, [aria-modal="true"], [popover], [class*="navbar" i]';
   /** Menus and dialogs inside a panel: the panel is a dropdown or an overlay. */
   const MENUS = '[role="menu"], [role="listbox"], [role="dialog"], details-menu, menu';
   /**
