@@ -90,6 +90,14 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By Jane Doe · Photo by John Smith').names).toEqual(['Jane Doe']);
   });
 
+  test("a listing's control or heading (\"Sort by\", \"Shop by\", \"Jobs by\") is no byline", () => {
+    expect(namesInByline('Sort by Best Selling').names).toEqual([]);
+    expect(namesInByline('Shop by Category').names).toEqual([]);
+    expect(namesInByline('Jobs by Working Schedule').names).toEqual([]);
+    expect(namesInByline('Browse by Topic').names).toEqual([]);
+    expect(namesInByline('By Jane Doe').names).toEqual(['Jane Doe']);
+  });
+
   const lines: Array<[string, string[]]> = [
     ['Written by · Eliz - Product marketer', ['Eliz']],
     ['by Jon Foster - 2025-09-13', ['Jon Foster']],
