@@ -30,7 +30,7 @@ for (const s of disabledStages) if (!PROFILE_STAGES.includes(s)) throw new Error
 const params: Partial<ExtractParams> = disabledStages.length > 0 ? { profiles: { ...DEFAULT_PROFILE_PARAMS, disabledStages } } : {};
 const corpus = await openCorpus(name);
 const tokenizer = TOKENIZERS[corpus.tokenization];
-const rows: Array<{ id: string; url?: string; type?: string; status: string; reason?: string; score: PageScore; wordF1: number; chars: number; truthChars: number }> = [];
+const rows: Array<{ id: string; url?: string; type?: string; status: string; reason?: string; decided?: string; profile?: string; score: PageScore; wordF1: number; chars: number; truthChars: number }> = [];
 const started = performance.now();
 let extractMs = 0;
 let uncached = 0;
@@ -56,6 +56,9 @@ await forEachSnapshot(corpus, { concurrency: 1, ...(cacheDir ? { dir: cacheDir }
     type: entry.page.pageType,
     status: result.kind,
     ...(result.kind === 'none' ? { reason: result.reason } : {}),
+    // What the page-type decision said and which profile ran, for confusion tables over --json.
+    ...(result.explanation.pageType ? { decided: result.explanation.pageType.type } : {}),
+    ...(result.explanation.profile ? { profile: result.explanation.profile.profile } : {}),
     score: pageScores(text, truth, { tokenizer }),
     wordF1: wordScore(text, truth).f1,
     chars: text.length,

@@ -11,7 +11,7 @@ import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../s
 import { selectBody, withAddedBlocks, type UnitRole } from '../score/select.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
-import { repeatedBlocks } from './repeats.js';
+import { duplicateCopies, repeatedBlocks } from './repeats.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
@@ -91,6 +91,8 @@ export interface Explanation {
   cuts: BudgetCut[];
   /** How the title was chosen: every candidate with its signs and score (title.ts). */
   title?: TitleChoice;
+  /** Blocks left out as the second copy of a long run of the body (repeats.ts), when there was one. */
+  copies?: { blocks: number; words: number; reason: string };
 }
 
 export type SnapshotExtraction =
@@ -249,7 +251,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // a page only its structure made a thread (AEB's wday.ru, 0.94 → 0.89), nor only for repeats
   // in a `<blockquote>` (forum 0.716: quotes are often not set in one).
   const repeats = typedForum ? repeatedBlocks(selection.blocks) : [];
-  const dropped = new Set([...found.bodyBlocksInComments, ...repeats]);
+  // On every page, a second copy of a long run of the body (a responsive copy a missing style sheet
+  // showed, a print version) leaves it: the body said once (repeats.ts, COPY_PARAMS).
+  const copies = duplicateCopies(selection.blocks);
+  if (copies.length > 0) {
+    const words = countWords(copies.map((i) => selection.blocks[i] ?? '').join(' '));
+    explanation.copies = { blocks: copies.length, words, reason: `${copies.length} blocks (${words} words) repeat an earlier run of the body block for block: a second copy of it` };
+  }
+  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies]);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
   // forum page holds every post), so those the body did not take follow it, as `--comments`

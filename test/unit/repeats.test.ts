@@ -4,7 +4,7 @@
  * forum).
  */
 import { test, expect } from '@playwright/test';
-import { repeatedBlocks, REPEAT_PARAMS, withoutRepeatedParagraphs } from '../../src/extract/repeats.js';
+import { COPY_PARAMS, duplicateCopies, repeatedBlocks, REPEAT_PARAMS, withoutRepeatedParagraphs } from '../../src/extract/repeats.js';
 
 const POST = 'The can says 200 microfarads 250 volts, so I will order one rated the same tonight.';
 
@@ -31,4 +31,34 @@ test("a thread's added replies lose the paragraphs the body or an earlier reply 
   const body = ['I have a 1950s lathe whose motor hums but will not start.', POST];
   const replies = [`${POST}\n\nCheck the start capacitor first.`, 'Check the start capacitor first.\n\nAnd clean the switch.', POST];
   expect(withoutRepeatedParagraphs(body, replies)).toEqual(['Check the start capacitor first.', 'And clean the switch.', '']);
+});
+
+/** A paragraph of `words` distinct words, numbered so that no two paragraphs are equal. */
+const paragraph = (n: number, words = 60): string => Array.from({ length: words }, (_, i) => `w${n}x${i}`).join(' ');
+
+test('a second copy of a long run of the body (a responsive copy shown without its style sheet) is dropped; the first stays', () => {
+  const article = [paragraph(1), paragraph(2), paragraph(3), paragraph(4)];
+  const blocks = ['How Much to Charge', ...article, '', 'How Much to Charge', ...article, 'Join our newsletter'];
+  // The copy starts at the repeated heading: 1 + 4 blocks, 240 words and more.
+  expect(duplicateCopies(blocks)).toEqual([6, 7, 8, 9, 10]);
+});
+
+test('a repeated run shorter than the bound stays (a recipe repeating its ingredients, a short FAQ line)', () => {
+  const run = [paragraph(1, 40), paragraph(2, 40)];
+  expect(COPY_PARAMS.minWords).toBeGreaterThan(80);
+  expect(duplicateCopies(['Intro', ...run, 'Method', ...run])).toEqual([]);
+});
+
+test("runs that repeat only block by block, with other blocks between (a meal plan's days), are not copies", () => {
+  const meal = paragraph(1, 120);
+  const snack = paragraph(2, 120);
+  const blocks = ['Day 1', meal, '7:00 a.m.', snack, 'Day 2', meal, '7:30 a.m.', snack, 'Day 3', meal, '8:00 a.m.', snack];
+  expect(duplicateCopies(blocks)).toEqual([]);
+});
+
+test('a copy never overlaps its original: a block said many times in a row is not a copy of itself', () => {
+  const same = paragraph(1, 100);
+  // Runs 1–2 repeat 0–1 (200 words, an aligned copy); block 3 onwards repeats, too, but each run
+  // may only reach back to before its own start.
+  expect(duplicateCopies([same, same, same, same])).toEqual([2, 3]);
 });
