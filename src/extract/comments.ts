@@ -129,6 +129,8 @@ function stripAuthorTail(raw: string): string {
  * `pageIsArticle`: the page-type decision judged the page an article. Only an article's body
  * gives up the comment blocks it took: on other pages (Q&A, product pages with reviews) the posts
  * are the page's content as WCXB's truth has it, and the body keeps what it took.
+ * `sureForum`: the decision is sure of a forum (from-snapshot.ts FORUM_REPLIES_CONFIDENCE): a
+ * thread whose body opens with the forum's banner, before the posts, is a thread all the same.
  * `pageMayBeThread`: the decision judged the page a forum. Comment structure is one of that
  * decision's own signals, so an article followed by a long comment section is often typed
  * `forum` too; there the page's structure decides — a thread's opening post is built as its
@@ -137,7 +139,7 @@ function stripAuthorTail(raw: string): string {
 export function findComments(
   tree: LayoutTree,
   bodyBlocks: readonly LeafBlock[],
-  options: { pageIsArticle: boolean; pageMayBeThread?: boolean } = { pageIsArticle: true },
+  options: { pageIsArticle: boolean; pageMayBeThread?: boolean; sureForum?: boolean } = { pageIsArticle: true },
 ): CommentsFound {
   const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [] };
   if (bodyBlocks.length === 0) return none;
@@ -172,7 +174,9 @@ export function findComments(
         ? 'the page is no article'
         : bodyIsOnlyPosts(tree, bodyBlocks, shaped)
           ? 'its body holds no prose of its own outside the posts'
-          : null;
+          : options.sureForum === true && shaped.length >= 2
+            ? 'the page-type decision is sure of a forum: its posts are its content'
+            : null;
   const thread = threadReason !== null;
   if (!thread) {
     // An article's comments follow its body: an item with body text after it is part of the

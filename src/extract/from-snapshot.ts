@@ -233,7 +233,11 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   explanation.profile = profile;
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
-  const found = findComments(tree, selection.bodyBlocks, { pageIsArticle: pageType.type === 'article', pageMayBeThread: pageType.type === 'forum' });
+  const found = findComments(tree, selection.bodyBlocks, {
+    pageIsArticle: pageType.type === 'article',
+    pageMayBeThread: pageType.type === 'forum',
+    sureForum: pageType.type === 'forum' && decision.confidence >= FORUM_REPLIES_CONFIDENCE,
+  });
   const typedForum = pageType.type === 'forum'; // by the decision, before the thread rule below
   if (pageType.type === 'article' && found.thread) {
     // Typed article, built as a thread: the body holds nothing but its posts (comments.ts).

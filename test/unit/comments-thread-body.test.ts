@@ -78,3 +78,35 @@ test('a post is in the body when the body holds its text, not when it took only 
   // With the text taken too, every post is in it.
   expect(findComments(tree, all, { pageIsArticle: false, pageMayBeThread: true }).inBody).toEqual(POSTS.map(() => true));
 });
+
+test('a page the decision is sure is a forum is a thread even when its body opens with prose of the banner and runs on after the posts', () => {
+  // The body the forum profile took: the forum's welcome banner (prose of its own, above the
+  // bound), the posts, and a "similar threads" line after them. Not built as an article's
+  // comments, but nothing in the structure says "thread" either: the decision's certainty does.
+  const posts = POSTS.map(([who, when, what], i) =>
+    el('article', { class: 'message' }, [
+      el('div', { class: 'message-user' }, [a(who, `https://forum.example/members/${i}/`)]),
+      el('time', { datetime: when }, [text(when.slice(0, 10))]),
+      p(what),
+    ]),
+  );
+  const snap = snapshot([
+    el('div', { id: 'thread' }, [
+      p(prose(8)),
+      el('div', { class: 'posts' }, posts),
+      p('Similar threads: finishing oak, sharpening a card scraper, and which saw to buy first for dovetails.'),
+    ]),
+  ]);
+  const tree = buildLayoutTree(snap);
+  const body = leafBlocks(tree, [idOf(snap, 'thread')]);
+  const unsure = findComments(tree, body, { pageIsArticle: false, pageMayBeThread: true });
+  // Without certainty, the block after the posts makes them part of an article's prose (an
+  // embedded post between paragraphs): no comments, and nothing leaves the body.
+  expect(unsure.thread).toBe(false);
+  expect(unsure.comments).toHaveLength(0);
+  const sure = findComments(tree, body, { pageIsArticle: false, pageMayBeThread: true, sureForum: true });
+  expect(sure.thread).toBe(true);
+  expect(sure.threadReason).toMatch(/sure of a forum/u);
+  expect(sure.comments.map((c) => c.author)).toEqual(POSTS.map(([who]) => who));
+  expect(sure.bodyBlocksInComments).toEqual([]);
+});
