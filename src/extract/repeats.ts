@@ -78,7 +78,8 @@ export const COPY_PARAMS = {
  * Indexes of the blocks that make a second copy of an earlier run of blocks: a maximal run whose
  * blocks equal, one for one and in order, the blocks from the first occurrence of its first block
  * on (the copy starting after that run's start), holding at least `minWords` words. The first copy
- * stays. Empty blocks are skipped over; linear in the blocks but for the runs' own lengths.
+ * stays; one block said again right after itself is filler, no copy. Empty blocks are skipped over; linear
+ * in the blocks but for the runs' own lengths.
  */
 export function duplicateCopies(blocks: readonly string[], minWords: number = COPY_PARAMS.minWords): number[] {
   const entries = blocks.map((text, index) => ({ key: collapseWhitespace(text).trim(), index })).filter((e) => e.key !== '');
@@ -95,11 +96,18 @@ export function duplicateCopies(blocks: readonly string[], minWords: number = CO
     }
     let length = 0;
     let words = 0;
+    const distinct = new Set<string>();
     while (at + length < entries.length && earlier + length < at && entries[earlier + length]!.key === entries[at + length]!.key) {
       words += countWords(entries[at + length]!.key);
+      distinct.add(entries[at + length]!.key);
       length++;
     }
-    if (words >= minWords) {
+    // One block said again right after itself, and nothing else in the run, is filler (a
+    // template's line, a test page's paragraph said six times), not a second copy: dropping half
+    // of them would keep neither the page's text nor one copy of it. The same long block said
+    // again further on (a service page's list of its offers, shown three times) is a copy.
+    const filler = distinct.size === 1 && entries[at - 1]?.key === key;
+    if (words >= minWords && !filler) {
       for (let k = 0; k < length; k++) copies.push(entries[at + k]!.index);
       at += length;
     } else {

@@ -56,9 +56,13 @@ test("runs that repeat only block by block, with other blocks between (a meal pl
   expect(duplicateCopies(blocks)).toEqual([]);
 });
 
-test('a copy never overlaps its original: a block said many times in a row is not a copy of itself', () => {
+test('one paragraph said again and again in a row is filler, no copy; a long one said again further on is; a copy never overlaps its original', () => {
   const same = paragraph(1, 100);
-  // Runs 1–2 repeat 0–1 (200 words, an aligned copy); block 3 onwards repeats, too, but each run
-  // may only reach back to before its own start.
-  expect(duplicateCopies([same, same, same, same])).toEqual([2, 3]);
+  expect(duplicateCopies([same, same, same, same, same, same])).toEqual([]);
+  const pitch = paragraph(3, 220);
+  expect(duplicateCopies([pitch, 'Our plans', paragraph(4), pitch, 'Contact us', pitch])).toEqual([3, 5]);
+  // Two different paragraphs, then the pair again, then again: each copy reaches back only to
+  // before its own start, so blocks 2–3 are the second copy and 4–5 the third.
+  const other = paragraph(2, 100);
+  expect(duplicateCopies([same, other, same, other, same, other])).toEqual([2, 3, 4, 5]);
 });
