@@ -108,7 +108,26 @@ export function withAddedBlocks(tree: LayoutTree, units: readonly ScoredUnit[], 
   return decideBody(tree, units, base.pageBlocks, base.scores, chosen, added);
 }
 
-function decideBody(tree: LayoutTree, units: readonly ScoredUnit[], blocks: PageBlock[], scores: BlockScores, chosen: Set<number>, added: ReadonlyMap<number, string> = new Map()): BodySelection {
+/**
+ * A selection with some of its body blocks taken out again, each with the reason (a profile that
+ * reads more of the page than an article's leaves the site's furniture out: extract/profiles/).
+ * The base's scores are kept. A body that would be left empty stays as it was.
+ */
+export function withoutBlocks(tree: LayoutTree, units: readonly ScoredUnit[], base: BodySelection, removed: ReadonlyMap<number, string>): BodySelection {
+  const chosen = new Set(base.blockDecisions.flatMap((d) => (d.included && !removed.has(d.index) ? [d.index] : [])));
+  if (chosen.size === 0 || chosen.size === base.bodyBlocks.length) return base;
+  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, new Map(), removed);
+}
+
+function decideBody(
+  tree: LayoutTree,
+  units: readonly ScoredUnit[],
+  blocks: PageBlock[],
+  scores: BlockScores,
+  chosen: Set<number>,
+  added: ReadonlyMap<number, string> = new Map(),
+  removed: ReadonlyMap<number, string> = new Map(),
+): BodySelection {
   // A line that is only a time of day (a live blog's "13:20" before each entry) is a timestamp,
   // never body text by itself, whatever its neighbours are.
   const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
@@ -124,6 +143,8 @@ function decideBody(tree: LayoutTree, units: readonly ScoredUnit[], blocks: Page
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
           : included && added.has(i)
           ? { role: 'body' as const, reason: `body (p=${scores.p2[i]!.toFixed(2)}), added by the profile: ${added.get(i)!}` }
+          : !included && removed.has(i)
+          ? { role: 'furniture' as const, reason: `p=${scores.p2[i]!.toFixed(2)}; left out by the profile: ${removed.get(i)!}` }
           : included
           ? bodyRole(scores, i)
           : leftOutRole(scores.mainTerms[i]!.against, scores.p2[i]!);
