@@ -167,6 +167,17 @@ const PAGE_WRAPPER_TEXT_SHARE = 0.9;
  * One pass in document order (a parent always precedes its children).
  */
 export function pathMarks(tree: LayoutTree): Uint32Array {
+  // Read by the block features, the cards stage and the profiles' furniture rule: one pass a tree.
+  const cached = PATH_MARKS.get(tree);
+  if (cached) return cached;
+  const marks = computePathMarks(tree);
+  PATH_MARKS.set(tree, marks);
+  return marks;
+}
+
+const PATH_MARKS = new WeakMap<LayoutTree, Uint32Array>();
+
+function computePathMarks(tree: LayoutTree): Uint32Array {
   const n = tree.nodes.length;
   const out = new Uint32Array(n);
   const pageText = tree.stats[0]?.textLength ?? 0;
