@@ -75,7 +75,7 @@ export function leafBlocks(tree: LayoutTree, ids: readonly number[]): LeafBlock[
 function splitAtDoubleBreaks(tree: LayoutTree, ownerId: number, ids: readonly number[]): LeafBlock[] {
   const parts: number[][] = [[]];
   let breaks = 0;
-  for (const id of ids) {
+  for (const id of openInlineWrappers(tree, ids)) {
     const node = tree.nodes[id];
     const empty = (tree.stats[id]?.textLength ?? 0) === 0;
     if (node?.kind === 'element' && node.tag === 'br') {
@@ -93,6 +93,73 @@ function splitAtDoubleBreaks(tree: LayoutTree, ownerId: number, ids: readonly nu
     .filter((p) => p.some((c) => (tree.stats[c]?.textLength ?? 0) > 0 && !tree.hidden[c]))
     .map((p) => makeBlock(tree, ownerId, p));
   return blocks.length > 0 ? blocks : [makeBlock(tree, ownerId, [...ids])];
+}
+
+/**
+ * Old pages wrap a whole cell's text in one inline element (`<font face="Georgia">…</font>`,
+ * `<span>`, `<b>`) whose paragraphs are set apart by `<br><br>` inside it: the wrapper is opened
+ * (its children take its place in the run, and so on down) wherever it holds two breaks in a
+ * row, so that the paragraphs are found as they are beside the wrapper. Wrappers without a
+ * double break stay whole. Linear: each node is looked at a bounded number of times.
+ */
+function openInlineWrappers(tree: LayoutTree, ids: readonly number[]): number[] {
+  const holdsDouble = doubleBreakHolders(tree, ids);
+  if (holdsDouble.size === 0) return [...ids];
+  const out: number[] = [];
+  const stack = [...ids].reverse();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    const node = tree.nodes[id];
+    if (node?.kind === 'element' && holdsDouble.has(id)) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    } else {
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+/** Inline elements among `ids` and below that hold `<br><br>` (two breaks with no text between) among their inline descendants. */
+function doubleBreakHolders(tree: LayoutTree, ids: readonly number[]): Set<number> {
+  const holders = new Set<number>();
+  // Post-order over the inline subtrees: an element is a holder when the breaks of its
+  // flattened content include two in a row, counting across its children's boundaries.
+  type Frame = { id: number; next: number; breaks: number; double: boolean };
+  const isBr = (id: number): boolean => tree.nodes[id]?.kind === 'element' && (tree.nodes[id] as { tag: string }).tag === 'br';
+  for (const root of ids) {
+    const rootNode = tree.nodes[root];
+    if (rootNode?.kind !== 'element' || isBr(root) || tree.isBlock[root] || tree.hasBlockWithText[root] || tree.hidden[root]) continue;
+    const frames: Frame[] = [{ id: root, next: 0, breaks: 0, double: false }];
+    while (frames.length > 0) {
+      const f = frames[frames.length - 1]!;
+      const node = tree.nodes[f.id] as { children: number[] };
+      if (f.next >= node.children.length) {
+        frames.pop();
+        if (f.double) holders.add(f.id);
+        const parent = frames[frames.length - 1];
+        if (parent) {
+          // A child's trailing breaks run on into what follows it; text inside resets the count.
+          parent.breaks = (tree.stats[f.id]?.textLength ?? 0) > 0 ? f.breaks : parent.breaks + f.breaks;
+          parent.double ||= f.double || parent.breaks >= 2;
+        }
+        continue;
+      }
+      const c = node.children[f.next++]!;
+      const child = tree.nodes[c];
+      if (!child || tree.hidden[c]) continue;
+      if (isBr(c)) {
+        f.breaks++;
+        if (f.breaks >= 2) f.double = true;
+      } else if (child.kind === 'text') {
+        if ((tree.stats[c]?.textLength ?? 0) > 0) f.breaks = 0;
+      } else if (!tree.isBlock[c] && !tree.hasBlockWithText[c]) {
+        frames.push({ id: c, next: 0, breaks: 0, double: false });
+      } else {
+        f.breaks = 0;
+      }
+    }
+  }
+  return holders;
 }
 
 function trimBreaks(tree: LayoutTree, ids: number[]): number[] {

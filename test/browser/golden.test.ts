@@ -39,7 +39,6 @@ const DEFAULT_MIN_F1 = 0.9;
 const KNOWN_FAILURES: Record<string, string> = {
   // The fitted block model (src/score/fitted-params.ts) chooses among leaf blocks; it neither
   // splits a block nor reads furniture words yet.
-  'br-paragraphs-headline-in-same-cell': 'the body is one leaf block whose paragraphs are split by single <br>s: they come out as lines, not paragraphs',
   'br-separated-paragraphs': 'the masthead line after the body in the same table ("… · A village newsletter since 1987") is read as the body\'s last line',
   'figure-caption': 'a caption without a caption tag or class, between body paragraphs, is read as body (see KNOWN_WEAKNESS in test/unit/select.test.ts)',
 };
