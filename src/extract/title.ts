@@ -103,7 +103,12 @@ export function titleSources(
   let h2s = 0;
   let h1Count = 0;
   let displays = 0;
+  const visibleSiteNames: string[] = [];
   tree.nodes.forEach((node, id) => {
+    if (node.kind === 'text' && !tree.hidden[id] && visibleSiteNames.length < MAX_COPYRIGHT_NAMES) {
+      const holder = copyrightHolder(node.text);
+      if (holder) visibleSiteNames.push(holder);
+    }
     if (node.kind !== 'element' || tree.hidden[id]) return;
     const aboveBody = id < firstBodyId;
     const fontRatio = bodyFontPx > 0 ? node.fontSizePx / bodyFontPx : 1;
@@ -130,7 +135,50 @@ export function titleSources(
   for (const [key, kind] of DECLARED_META) add(kind, metaValue(snapshot, key));
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
   if (!snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN)) siteNames.push(...hostLabels(snapshot.url));
+  siteNames.push(...visibleSiteNames);
   return { lines, declared, siteNames, pageType };
+}
+
+/** Copyright lines read for the site's name; the first few on the page are enough. */
+const MAX_COPYRIGHT_NAMES = 3;
+/** Words a copyright line puts around the holder's name, left out of it. */
+const COPYRIGHT_WORDS = new Set(['©', '(c)', 'copyright', 'copr.', '&copy;']);
+/** Where the holder's name ends: the next sentence or field of the line. */
+const HOLDER_ENDS = ['. ', '|', '·', '•', ',', ' - ', ' – ', ' — ', ';', ':'];
+/** Longest holder taken as a site's name, in words (longer is a sentence). */
+const MAX_HOLDER_WORDS = 6;
+
+/**
+ * The name a copyright line gives ("© Wessex Weekly 2025. Contact the newsroom…" → "Wessex
+ * Weekly"): the page's own statement of whose it is, where no meta tag names the site (old pages
+ * above all, whose `<title>` reads "Site :: Headline"). The words after the mark, without years,
+ * up to the line's next field; null when the line has no mark or what follows is no name.
+ * Plain string steps over the first 300 characters: no pattern scans the text.
+ */
+export function copyrightHolder(text: string): string | null {
+  const head = text.slice(0, 300);
+  const lower = head.toLowerCase();
+  const at = Math.min(...['©', 'copyright', '(c)'].map((m) => lower.indexOf(m)).filter((i) => i >= 0));
+  if (!Number.isFinite(at)) return null;
+  let rest = head.slice(at);
+  for (const end of HOLDER_ENDS) {
+    const i = rest.indexOf(end);
+    if (i > 0) rest = rest.slice(0, i);
+  }
+  const isYear = (w: string): boolean => {
+    const digits = w.replace(/[–\-,.]/gu, '');
+    return digits.length >= 4 && [...digits].every((c) => c >= '0' && c <= '9');
+  };
+  const words = rest
+    .replace(/©/gu, ' © ')
+    .split(/\s+/u)
+    .filter((w) => w !== '' && !COPYRIGHT_WORDS.has(w.toLowerCase()) && !isYear(w));
+  if (words.length > 1 && words[0]!.toLowerCase() === 'by') words.shift();
+  let name = words.join(' ');
+  while (name.endsWith('.')) name = name.slice(0, -1);
+  if (words.length === 0 || words.length > MAX_HOLDER_WORDS || wordsOf(name) === '') return null;
+  if (name.toLowerCase().startsWith('all rights')) return null;
+  return name;
 }
 
 /** Every candidate with its features and score, and the best. */

@@ -3,7 +3,7 @@
  * scored by the fitted weights. Each case is a kind of page, in plain data.
  */
 import { test, expect } from '@playwright/test';
-import { chooseTitle, splitTitle, type TitleSources } from '../../src/extract/title.js';
+import { chooseTitle, copyrightHolder, splitTitle, type TitleSources } from '../../src/extract/title.js';
 
 const line = (id: number, text: string, tag = 'h1', fontRatio = 2, aboveBody = true) => ({ id, text, tag, fontRatio, aboveBody });
 const page = (over: Partial<TitleSources>): TitleSources => ({ lines: [], declared: [], siteNames: [], pageType: 'article', ...over });
@@ -32,6 +32,25 @@ test('no h1 and a <title> that is only the site name: the large line just above 
 test('the site name part of the <title> is not the title', () => {
   const got = chosen(page({ declared: [{ kind: 'title', text: 'Harrow Herald | Council approves the new bridge after a two-year wait' }], siteNames: ['Harrow Herald'] }));
   expect(got?.text).toBe('Council approves the new bridge after a two-year wait');
+});
+
+test("an old page's <title> \"Site :: Headline\" with the masthead shown above the headline: the copyright line names the site", () => {
+  const headline = 'Village hall roof fund reaches its target';
+  const sources = page({ lines: [line(6, 'Hollins Green Echo', 'display', 1.5), line(28, headline, 'h2', 1.75)], declared: [{ kind: 'title', text: `Hollins Green Echo :: ${headline}` }] });
+  // Without a name for the site, the masthead's line (the first part, shown above the body) wins.
+  expect(chosen(sources)?.text).toBe('Hollins Green Echo');
+  const holder = copyrightHolder('© Hollins Green Echo 2025. A village newsletter since 1987');
+  expect(holder).toBe('Hollins Green Echo');
+  expect(chosen({ ...sources, siteNames: [holder!] })?.text).toBe(headline);
+});
+
+test("a copyright line's holder: the words after the mark, without years, up to the line's next field", () => {
+  expect(copyrightHolder('Copyright © 2008-2024 The Example Times, Inc. All rights reserved.')).toBe('The Example Times');
+  expect(copyrightHolder('©2025 BBC')).toBe('BBC');
+  expect(copyrightHolder('Copyright 2019 by Jane Doe | Privacy policy')).toBe('Jane Doe');
+  expect(copyrightHolder('(c) 2007 Hollins Green Echo')).toBe('Hollins Green Echo');
+  for (const none of ['Copyright', '© All rights reserved', 'A paragraph of the article that names no holder.', '© 2025 the owners of this site and of every picture and word on it'])
+    expect(copyrightHolder(none), none).toBeNull();
 });
 
 test('a service page whose h1 is a slogan: the <title> names the page', () => {
