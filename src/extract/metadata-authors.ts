@@ -146,7 +146,9 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
     // sentence (a lower-case word in -ing after "by"): neither names an author.
     const credit = before !== undefined && CREDIT_WORDS.has(lower(before));
     const sentence = next !== undefined && 'word' in next && GERUND.test(next.word);
-    if ('word' in p && lower(p) === 'by' && (credit || sentence)) {
+    // "Step by Step Guide", "side by side", "one by one": the same word on both sides is an idiom.
+    const idiom = before !== undefined && next !== undefined && 'word' in before && 'word' in next && lower(before) === lower(next);
+    if ('word' in p && lower(p) === 'by' && (credit || sentence || idiom)) {
       credited = true;
       continue;
     }

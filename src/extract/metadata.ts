@@ -607,6 +607,10 @@ function bylineIn(tree: LayoutTree, zone: number[], mode: 'any' | 'strong' = 'an
       const { names } = namesInByline(text);
       if (names.length > 0 && names.every(looksLikePersonName)) return names;
     } else {
+      // A "by" inside a link's own words names the page linked to ("Node Labels Populated By The
+      // Kubelet" in a docs sidebar, "Shop By Category"): a byline's link is the name after it,
+      // and a link to a person's page was read above.
+      if (tree.inLink[id] && namesInByline(node.text).introduced) continue;
       const parent = tree.nodes[node.parent];
       let text = parent && parent.kind === 'element' ? textOf(tree, node.parent, MAX_BYLINE_CHARS + 1) : node.text;
       if (text.length > MAX_BYLINE_CHARS) continue;

@@ -90,6 +90,12 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By Jane Doe · Photo by John Smith').names).toEqual(['Jane Doe']);
   });
 
+  test('an idiom with the same word on both sides of "by" ("Step by Step Guide", "side by side") is no byline', () => {
+    expect(namesInByline('DIY Solar Panel Installation: Step by Step Guide').names).toEqual([]);
+    expect(namesInByline('Side By Side Comparison').names).toEqual([]);
+    expect(namesInByline('Step by step, by Jane Doe').names).toEqual(['Jane Doe']);
+  });
+
   test("a listing's control or heading (\"Sort by\", \"Shop by\", \"Jobs by\") is no byline", () => {
     expect(namesInByline('Sort by Best Selling').names).toEqual([]);
     expect(namesInByline('Shop by Category').names).toEqual([]);

@@ -371,6 +371,15 @@ test.describe('what the page shows around and in the body (buildArticle)', () =>
     expect([r.article.publishedAt, r.article.publishedAtSource]).toEqual(['2024-05-14', 'dateline']);
   });
 
+  test('a "by" inside a link\'s own words is no byline (a docs sidebar\'s "Populated By The Kubelet"); "By" before a link to the author is', () => {
+    const linked = withByline([a('Node Labels Populated By The Kubelet', 'https://docs.example/reference/node-labels')]);
+    if (linked.kind !== 'article') throw new Error('no article');
+    expect(linked.article.byline).toBeNull();
+    const byline = withByline([text('By '), a('Jane Doe', 'https://news.example/reporters/jane-doe')]);
+    if (byline.kind !== 'article') throw new Error('no article');
+    expect(byline.article.byline).toBe('Jane Doe');
+  });
+
   test('<address> and <time datetime> between the headline and the body', () => {
     const r = withByline([el('address', [text('Nell Garrity')]), text(' · '), el('time', { datetime: '2024-03-09' }, [text('9 March 2024')])]);
     if (r.kind !== 'article') throw new Error('no article');
