@@ -323,9 +323,23 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
 
 /** "Headline | Section | Site" → its parts (the first MAX_PARTS); a title without separators is one part. */
 export function splitTitle(title: string): string[] {
-  const parts = title.split(/(?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|/u).map((p) => p.trim()).filter((p) => p.length > 0).slice(0, MAX_PARTS);
+  // With the separators kept (odd indexes), so that a dash between two numbers ("Squad 2024 -
+  // 2025", "Spurs 3 - 1 Leeds") is put back: a range or a score, not two parts.
+  const pieces = title.split(/((?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|)/u);
+  const joined: string[] = [pieces[0] ?? ''];
+  for (let i = 1; i + 1 < pieces.length; i += 2) {
+    const separator = pieces[i]!;
+    const next = pieces[i + 1]!;
+    const last = joined[joined.length - 1]!;
+    if (DASHES.has(separator.trim()) && isDigit(last.at(-1)) && isDigit(next[0])) joined[joined.length - 1] = `${last}${separator}${next}`;
+    else joined.push(next);
+  }
+  const parts = joined.map((p) => p.trim()).filter((p) => p.length > 0).slice(0, MAX_PARTS);
   return parts.length > 0 ? parts : [title];
 }
+
+const DASHES = new Set(['-', '–', '—']);
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /**
  * A headline's visible text: text nodes in order, a space where a box that is not inline starts

@@ -77,6 +77,12 @@ test('a <title> splits at spaced separators, not inside words', () => {
   expect(splitTitle('One title')).toEqual(['One title']);
 });
 
+test('a dash between two numbers is a range or a score, not a separator', () => {
+  expect(splitTitle('Player - Squad 2024 - 2025 | The Fighting Cock')).toEqual(['Player', 'Squad 2024 - 2025', 'The Fighting Cock']);
+  expect(splitTitle('Spurs 3 – 1 Leeds - Match report')).toEqual(['Spurs 3 – 1 Leeds', 'Match report']);
+  expect(splitTitle('Page 2 - Archive')).toEqual(['Page 2', 'Archive']);
+});
+
 test('a hostile <title> of thousands of parts gives at most a dozen candidates', () => {
   const title = Array.from({ length: 20_000 }, (_, i) => `part ${i}`).join(' | ');
   expect(splitTitle(title).length).toBeLessThanOrEqual(12);
