@@ -132,6 +132,8 @@ function decideBody(
   // never body text by itself, whatever its neighbours are.
   const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
   if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
+  const outsideCell = outsideBodyCell(tree, blocks, chosen);
+  for (const i of outsideCell) chosen.delete(i);
   const headline = leadingHeadline(tree, blocks, chosen);
   if (headline >= 0 && chosen.size > 1) chosen.delete(headline);
   const blockDecisions: BlockDecision[] = blocks.map((b, i) => {
@@ -141,6 +143,8 @@ function decideBody(
         ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
         : timestamps.has(i) && !included
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : outsideCell.has(i)
+          ? { role: 'furniture' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but outside the table cell that holds the body (an old layout's masthead or footer line)` }
           : included && added.has(i)
           ? { role: 'body' as const, reason: `body (p=${scores.p2[i]!.toFixed(2)}), added by the profile: ${added.get(i)!}` }
           : !included && removed.has(i)
@@ -189,6 +193,48 @@ function leadingHeadline(tree: LayoutTree, blocks: readonly PageBlock[], chosen:
   const display = block.block.style.fontSizePx >= body.fontSizePx * HEADLINE_FONT_RATIO;
   return display && block.text.length <= HEADLINE_MAX_CHARS && !/[.!?。！？]["'”’»)]*$/u.test(block.text.trim()) ? first : -1;
 }
+/**
+ * Old table layouts: when one table cell holds almost all of the body, the body's short blocks
+ * outside that cell are the layout's masthead, navigation or footer lines, taken for their
+ * place next to the body (a footer row's "Echo · A village newsletter since 1987" right after
+ * the last paragraph). Pages whose paragraphs sit in cells of their own have no such cell.
+ */
+export const BODY_CELL = {
+  /** Share of the body's words one cell must hold. */
+  minShare: 0.8,
+  /** A block outside it with more words than this is kept (it is more than a line). */
+  maxWords: 15,
+} as const;
+
+function outsideBodyCell(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): Set<number> {
+  const cellOf = (id: number): number => {
+    for (let at = id, depth = 0; at >= 0 && depth < 64; at = tree.nodes[at]?.parent ?? -1, depth++) {
+      const node = tree.nodes[at];
+      if (node?.kind === 'element' && (node.tag === 'td' || node.tag === 'th')) return at;
+    }
+    return -1;
+  };
+  const words = new Map<number, number>();
+  let total = 0;
+  for (const i of chosen) {
+    const b = blocks[i]!;
+    const cell = cellOf(b.block.ownerId);
+    total += b.words;
+    if (cell >= 0) words.set(cell, (words.get(cell) ?? 0) + b.words);
+  }
+  let bodyCell = -1;
+  for (const [cell, w] of words) if (w >= BODY_CELL.minShare * total) bodyCell = cell;
+  if (bodyCell < 0) return new Set();
+  const end = tree.subtreeEnd[bodyCell] ?? bodyCell + 1;
+  const out = new Set<number>();
+  for (const i of chosen) {
+    const owner = blocks[i]!.block.ownerId;
+    const inside = owner >= bodyCell && owner < end;
+    if (!inside && blocks[i]!.words <= BODY_CELL.maxWords) out.add(i);
+  }
+  return out;
+}
+
 /** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */
 const TIME_OF_DAY = /^\s*\d{1,2}[:.]\d{2}(?:\s*(?:[ap]\.?m\.?|[A-Z]{2,4}))?\s*$/iu;
 /** A display line this much larger than the body's type is a headline candidate. */

@@ -203,6 +203,21 @@ test('paragraphs separated by <br><br> inside an inline wrapper come out as para
   expect(bodyParagraphs(extract(snap))).toEqual(parts);
 });
 
+// An old table layout's footer row right after the body's cell: a short line the block model
+// takes for its place next to the last paragraph; the body's cell holds all the rest.
+test('a short line outside the table cell that holds the body is left out (an old layout\'s footer row)', () => {
+  const parts = [prose(4, 0), prose(4, 4), prose(4, 8)];
+  const footer = 'Hollins Green Echo · A village newsletter since 1987';
+  const snap = snapshot([
+    el('table', { display: 'table', box: { width: 980 } }, [
+      el('td', { display: 'table-cell', box: { width: 640 } }, [el('font', { display: 'inline' }, [text(parts[0]!), el('br'), el('br'), text(parts[1]!), el('br'), el('br'), text(parts[2]!)])]),
+    ]),
+    el('table', { display: 'table', box: { width: 980 } }, [el('td', { display: 'table-cell', box: { width: 980 } }, [el('font', { display: 'inline' }, [text(footer)])])]),
+  ]);
+  const result = extractFromSnapshot(snap);
+  expect(bodyParagraphs(articleOf(result))).toEqual(parts);
+});
+
 test('a dark-theme page: light text on a dark background is still the body', () => {
   const body = paragraphs(4);
   const snap = snapshot([el('article', { box: { width: 680 } }, [el('h1', [text(HEADLINE)]), ...body])], { body: { background: 'rgba(18, 18, 18, 1)', color: rgb(230, 230, 230) } });
