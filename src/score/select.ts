@@ -134,6 +134,8 @@ function decideBody(
   if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
   const outsideCell = outsideBodyCell(tree, blocks, chosen);
   for (const i of outsideCell) chosen.delete(i);
+  const captions = imageCaptions(tree, blocks, chosen);
+  for (const i of captions) chosen.delete(i);
   const headline = leadingHeadline(tree, blocks, chosen);
   if (headline >= 0 && chosen.size > 1) chosen.delete(headline);
   const blockDecisions: BlockDecision[] = blocks.map((b, i) => {
@@ -143,6 +145,8 @@ function decideBody(
         ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
         : timestamps.has(i) && !included
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : captions.has(i)
+          ? { role: 'caption-like' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but a short line in smaller type that shares a box with an image and nothing else: its caption` }
           : outsideCell.has(i)
           ? { role: 'furniture' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but outside the table cell that holds the body (an old layout's masthead or footer line)` }
           : included && added.has(i)
@@ -233,6 +237,51 @@ function outsideBodyCell(tree: LayoutTree, blocks: readonly PageBlock[], chosen:
     if (!inside && blocks[i]!.words <= BODY_CELL.maxWords) out.add(i);
   }
   return out;
+}
+
+/**
+ * A caption without a caption tag or class: a short line, set smaller than the body's prose, in
+ * a box that holds an image and no other text (`<div><img><p class="picture-text">…</p></div>`).
+ */
+export const IMAGE_CAPTION = {
+  /** Longest caption, in words. */
+  maxWords: 50,
+  /** The caption's type is at least this many pixels smaller than the body's. */
+  smallerPx: 1,
+  /** Levels above the caption's own element searched for the box it shares with the image. */
+  maxLevels: 2,
+  /** Smallest image taken for a picture, in CSS pixels a side (not an icon). */
+  minImageSide: 100,
+} as const;
+
+function imageCaptions(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): Set<number> {
+  const out = new Set<number>();
+  const body = mainProseStyle([...chosen].map((i) => blocks[i]!));
+  if (!body) return out;
+  for (const i of chosen) {
+    const b = blocks[i]!;
+    if (b.words > IMAGE_CAPTION.maxWords || b.block.style.fontSizePx > body.fontSizePx - IMAGE_CAPTION.smallerPx) continue;
+    let at = b.block.ownerId;
+    for (let level = 0; level <= IMAGE_CAPTION.maxLevels && at >= 0; level++, at = tree.nodes[at]?.parent ?? -1) {
+      const node = tree.nodes[at];
+      if (node?.kind !== 'element') break;
+      if ((tree.stats[at]?.textLength ?? 0) > b.block.textLength) break;
+      if (holdsPicture(tree, at)) {
+        out.add(i);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function holdsPicture(tree: LayoutTree, id: number): boolean {
+  const end = tree.subtreeEnd[id] ?? id + 1;
+  for (let j = id + 1; j < end; j++) {
+    const n = tree.nodes[j];
+    if (n?.kind === 'element' && n.tag === 'img' && !tree.hidden[j] && n.box.width >= IMAGE_CAPTION.minImageSide && n.box.height >= IMAGE_CAPTION.minImageSide) return true;
+  }
+  return false;
 }
 
 /** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */
