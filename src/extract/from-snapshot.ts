@@ -263,7 +263,11 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     const words = countWords(copies.map((i) => selection.blocks[i] ?? '').join(' '));
     explanation.copies = { blocks: copies.length, words, reason: `${copies.length} blocks (${words} words) repeat an earlier run of the body block for block: a second copy of it` };
   }
-  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies]);
+  // An article's body stops where the comments begin, found by structure or not: blocks inside an
+  // element that names comments leave it on a page typed article that the article profile read
+  // (a page typed otherwise, or made a thread above, may hold its posts there).
+  const commentBlocks = pageType.type === 'article' && profile.profile === 'article' ? commentMarkedBlocks(tree, selection) : [];
+  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies, ...commentBlocks]);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
   // forum page holds every post), so those the body did not take follow it, as `--comments`
@@ -343,6 +347,26 @@ function leaveFurnitureOut(tree: LayoutTree, scored: Parameters<typeof selectBod
     if (d.included && hasMark(marks[d.block.ownerId] ?? 0, PROFILE_FURNITURE)) removed.set(d.index, 'in the page\'s footer, navigation or an aside');
   }
   return removed.size === 0 ? selection : withoutBlocks(tree, scored, selection, removed);
+}
+
+/**
+ * An article's body stops where its readers' comments begin: blocks inside an element whose
+ * class or id names comments (`comments`, `disqus`, `respond`, … — markup-marks.ts) leave the
+ * article profile's body, when what stays holds at least this many words (a page whose wrapper
+ * says "comment" for another reason keeps its body). Those the comments stage finds by their
+ * structure are in `comments` and follow the body with `--comments`.
+ */
+const ARTICLE_WITHOUT_COMMENTS_MIN_WORDS = 100;
+
+function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): number[] {
+  const marks = pathMarks(tree);
+  const marked: number[] = [];
+  let kept = 0;
+  selection.bodyBlocks.forEach((block, i) => {
+    if (hasMark(marks[block.ownerId] ?? 0, MARK.comment)) marked.push(i);
+    else kept += countWords(selection.blocks[i] ?? '');
+  });
+  return kept >= ARTICLE_WITHOUT_COMMENTS_MIN_WORDS ? marked : [];
 }
 
 /**

@@ -110,8 +110,9 @@ test('a list between paragraphs and a list that ends the article are kept', () =
   expect(article.markdown).toMatch(/^- +Ramp access from Mill Lane$/mu);
 });
 
+// Comments with no date beside them are not found by their structure; the container's name
+// says what they are (from-snapshot.ts commentMarkedBlocks).
 test('reader comments in a "comments" container after the article are left out, even when longer', () => {
-  test.fail(true, KNOWN_WEAKNESS);
   const body = paragraphs(3);
   const comments = el('section', { class: 'comments' }, [
     el('h3', [text('Comments (4)')]),
