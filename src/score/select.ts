@@ -136,6 +136,8 @@ function decideBody(
   for (const i of outsideCell) chosen.delete(i);
   const captions = imageCaptions(tree, blocks, chosen);
   for (const i of captions) chosen.delete(i);
+  const adSlots = labelledAdSlots(tree, blocks, chosen);
+  for (const i of adSlots) chosen.delete(i);
   const headline = leadingHeadline(tree, blocks, chosen);
   if (headline >= 0 && chosen.size > 1) chosen.delete(headline);
   const blockDecisions: BlockDecision[] = blocks.map((b, i) => {
@@ -145,6 +147,8 @@ function decideBody(
         ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
         : timestamps.has(i) && !included
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : adSlots.has(i)
+          ? { role: 'furniture' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but in a box labelled as an advertisement` }
           : captions.has(i)
           ? { role: 'caption-like' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but a short line in smaller type that shares a box with an image and nothing else: its caption` }
           : outsideCell.has(i)
@@ -282,6 +286,43 @@ function holdsPicture(tree: LayoutTree, id: number): boolean {
     if (n?.kind === 'element' && n.tag === 'img' && !tree.hidden[j] && n.box.width >= IMAGE_CAPTION.minImageSide && n.box.height >= IMAGE_CAPTION.minImageSide) return true;
   }
   return false;
+}
+
+/**
+ * Labels a publisher sets above an ad or a sponsored box, lower case, letters only: a block that
+ * says nothing else marks the box around it as the ad. Several languages, as news sites print them.
+ * Not "Sponsored" or "Promoted" alone: a shop's grid marks its paid products so, and they are
+ * the listing's content (a Wayfair category page lost 0.04 to them).
+ */
+const AD_LABELS = new Set([
+  'advertisement', 'advertisements', 'advertising', 'advert', 'ad', 'ads', 'sponsored content', 'paid content',
+  'paid post', 'promoted content', 'partner content', 'story continues below advertisement',
+  'article continues below advertisement', 'continue reading below', 'anzeige', 'werbung', 'publicité', 'publicidad',
+  'pubblicità', 'advertentie', 'reklama', 'реклама', '广告', '廣告', '広告', '광고',
+]);
+
+/** An ad box is small: a labelled element with more words than this is a section, not a slot. */
+export const AD_SLOT_MAX_WORDS = 80;
+
+function labelledAdSlots(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): Set<number> {
+  const out = new Set<number>();
+  for (const [i, b] of blocks.entries()) {
+    if (b.words > 6) continue;
+    const label = b.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\s]/gu, ' ').split(/\s+/u).filter((w) => w !== '').join(' ');
+    if (!AD_LABELS.has(label)) continue;
+    // The slot: the label's parent element (the label's own element when it owns a run).
+    const owner = b.block.ownerId;
+    const ownerNode = tree.nodes[owner];
+    const slot = b.block.ids.length === 1 && b.block.ids[0] === owner && ownerNode ? ownerNode.parent : owner;
+    if (slot < 0) continue;
+    const end = tree.subtreeEnd[slot] ?? slot + 1;
+    const inside = [...chosen].filter((j) => blocks[j]!.block.ownerId >= slot && blocks[j]!.block.ownerId < end);
+    const words = inside.reduce((sum, j) => sum + blocks[j]!.words, 0);
+    if (words > AD_SLOT_MAX_WORDS) continue;
+    for (const j of inside) out.add(j);
+    if (chosen.has(i)) out.add(i);
+  }
+  return out;
 }
 
 /** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */
