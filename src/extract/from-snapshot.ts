@@ -22,6 +22,8 @@ import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
+import { namesInByline } from './metadata-authors.js';
+import { dateInText } from './metadata-dates.js';
 import type { LayoutTree } from '../segment/tree.js';
 import type { ClusterModel } from '../cluster/index.js';
 import { DEFAULT_MODEL_STAGE, runModelStage, type ModelStageParams, type ModelStageReport } from './model-stage.js';
@@ -267,7 +269,10 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // element that names comments leave it on a page typed article that the article profile read
   // (a page typed otherwise, or made a thread above, may hold its posts there).
   const commentBlocks = pageType.type === 'article' && profile.profile === 'article' ? commentMarkedBlocks(tree, selection) : [];
-  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies, ...commentBlocks]);
+  // And its byline and dateline lines above the first paragraph are metadata (the record's
+  // `authors` and `publishedAt`), not body text.
+  const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks) : [];
+  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
   // forum page holds every post), so those the body did not take follow it, as `--comments`
@@ -357,6 +362,30 @@ function leaveFurnitureOut(tree: LayoutTree, scored: Parameters<typeof selectBod
  * structure are in `comments` and follow the body with `--comments`.
  */
 const ARTICLE_WITHOUT_COMMENTS_MIN_WORDS = 100;
+
+/**
+ * The body's first blocks, before its first paragraph, that are only a byline ("By Jane Smith,
+ * Transport Correspondent") or only a date ("7 May 2024", "Updated 14:10, 3 March 2025"): lines
+ * of at most `maxWords` words, read with the metadata stage's own byline and date readers.
+ */
+export const LEADING_META = {
+  /** A longer block is a paragraph: the search stops there. */
+  maxWords: 12,
+  /** A date line with more words than this says something else too. */
+  maxDateWords: 8,
+} as const;
+
+function leadingMetaLines(blocks: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const [i, text] of blocks.entries()) {
+    const words = countWords(text);
+    if (words > LEADING_META.maxWords) break;
+    const byline = namesInByline(text);
+    if ((byline.introduced && byline.names.length > 0) || (words <= LEADING_META.maxDateWords && dateInText(text) !== null)) out.push(i);
+  }
+  // Never the whole body.
+  return out.length < blocks.length ? out : [];
+}
 
 function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): number[] {
   const marks = pathMarks(tree);
