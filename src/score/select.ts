@@ -256,6 +256,8 @@ export const IMAGE_CAPTION = {
   maxLevels: 2,
   /** Smallest image taken for a picture, in CSS pixels a side (not an icon). */
   minImageSide: 100,
+  /** Nodes of the shared box looked through for the picture. */
+  maxBoxNodes: 200,
 } as const;
 
 function imageCaptions(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): Set<number> {
@@ -280,7 +282,9 @@ function imageCaptions(tree: LayoutTree, blocks: readonly PageBlock[], chosen: R
 }
 
 function holdsPicture(tree: LayoutTree, id: number): boolean {
-  const end = tree.subtreeEnd[id] ?? id + 1;
+  // A caption's box is small; a box of more nodes than this is no figure (and a hostile page's
+  // thousands of empty elements are not walked once per block).
+  const end = Math.min(tree.subtreeEnd[id] ?? id + 1, id + 1 + IMAGE_CAPTION.maxBoxNodes);
   for (let j = id + 1; j < end; j++) {
     const n = tree.nodes[j];
     if (n?.kind === 'element' && n.tag === 'img' && !tree.hidden[j] && n.box.width >= IMAGE_CAPTION.minImageSide && n.box.height >= IMAGE_CAPTION.minImageSide) return true;
@@ -304,12 +308,18 @@ const AD_LABELS = new Set([
 /** An ad box is small: a labelled element with more words than this is a section, not a slot. */
 export const AD_SLOT_MAX_WORDS = 80;
 
+/** Ad labels read a page: enough for any real page, a bound for a hostile one. */
+const MAX_AD_LABELS = 50;
+
 function labelledAdSlots(tree: LayoutTree, blocks: readonly PageBlock[], chosen: ReadonlySet<number>): Set<number> {
   const out = new Set<number>();
+  let labels = 0;
   for (const [i, b] of blocks.entries()) {
+    if (labels >= MAX_AD_LABELS) break;
     if (b.words > 6) continue;
     const label = b.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\s]/gu, ' ').split(/\s+/u).filter((w) => w !== '').join(' ');
     if (!AD_LABELS.has(label)) continue;
+    labels++;
     // The slot: the label's parent element (the label's own element when it owns a run).
     const owner = b.block.ownerId;
     const ownerNode = tree.nodes[owner];
