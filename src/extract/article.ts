@@ -66,7 +66,8 @@ export function buildArticle(
   const html = added.length > 0 ? `${bodyOnlyHtml}\n${commentsHtml(added, comments.heading)}` : bodyOnlyHtml;
   // Where the body starts in document order (ids are pre-order): the headline comes before it,
   // even when it shares an element with the body (an old table cell split at <br><br>).
-  const firstBodyId = Math.min(...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
+  // (or where the block model's body started, before the rules that trim it: select.ts modelStartId).
+  const firstBodyId = Math.min(selection.modelStartId, ...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
   const titleChoice = chooseTitle(titleSources(tree, parseJsonLd(tree.snapshot.meta.jsonLd).headline, firstBodyId, selection.bodyStyle.fontSizePx, pageType.type));
   const headline = titleChoice.candidates[titleChoice.chosen];
   // The body's block roots: the owners of whole blocks, the run members of split ones.

@@ -75,6 +75,12 @@ export type Selection =
       bodyBlocks: LeafBlock[];
       /** Element ids inside body blocks left out (none: blocks are taken whole). */
       skippedIds: number[];
+      /**
+       * Where the block model's body started, before the rules that trim it (timestamps, layout
+       * rows outside the body's cell, captions, ad slots): the title chooser measures "above the
+       * body" from here, as its weights were fitted (extract/title.ts).
+       */
+      modelStartId: number;
       /** Body text blocks (≈ paragraphs), document order. */
       blocks: string[];
       /** The page's blocks and their scores, for the page-type decision and explanations. */
@@ -105,7 +111,7 @@ export function withAddedBlocks(tree: LayoutTree, units: readonly ScoredUnit[], 
   const chosen = new Set(base.blockDecisions.flatMap((d) => (d.included ? [d.index] : [])));
   const title = base.blockDecisions.find((d) => d.role === 'title');
   for (const i of added.keys()) if (i !== title?.index) chosen.add(i);
-  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, added);
+  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, added, new Map(), base.modelStartId);
 }
 
 /**
@@ -116,7 +122,7 @@ export function withAddedBlocks(tree: LayoutTree, units: readonly ScoredUnit[], 
 export function withoutBlocks(tree: LayoutTree, units: readonly ScoredUnit[], base: BodySelection, removed: ReadonlyMap<number, string>): BodySelection {
   const chosen = new Set(base.blockDecisions.flatMap((d) => (d.included && !removed.has(d.index) ? [d.index] : [])));
   if (chosen.size === 0 || chosen.size === base.bodyBlocks.length) return base;
-  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, new Map(), removed);
+  return decideBody(tree, units, base.pageBlocks, base.scores, chosen, new Map(), removed, base.modelStartId);
 }
 
 function decideBody(
@@ -127,11 +133,16 @@ function decideBody(
   chosen: Set<number>,
   added: ReadonlyMap<number, string> = new Map(),
   removed: ReadonlyMap<number, string> = new Map(),
+  /** The base selection's `modelStartId`, when this one is derived from it. */
+  baseStartId = Number.POSITIVE_INFINITY,
 ): BodySelection {
   // A line that is only a time of day (a live blog's "13:20" before each entry) is a timestamp,
   // never body text by itself, whatever its neighbours are.
   const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
   if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
+  const modelHeadline = leadingHeadline(tree, blocks, chosen);
+  let modelStartId = baseStartId;
+  for (const i of chosen) if (i !== modelHeadline || chosen.size === 1) modelStartId = Math.min(modelStartId, blocks[i]!.block.ids[0] ?? blocks[i]!.block.ownerId);
   const outsideCell = outsideBodyCell(tree, blocks, chosen);
   for (const i of outsideCell) chosen.delete(i);
   const captions = imageCaptions(tree, blocks, chosen);
@@ -177,6 +188,7 @@ function decideBody(
     bodyOrders: [...new Set(body.map((d) => d.unitOrder))],
     bodyBlocks: body.map((d) => d.block),
     skippedIds: [],
+    modelStartId,
     blocks: body.map((d) => blocks[d.index]!.text),
     pageBlocks: blocks,
     scores,
