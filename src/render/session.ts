@@ -411,7 +411,17 @@ export class RenderSession {
       // its death while `current` is the healthy successor (CI: a page lost at newPage).
       if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection([browser, current], deathGraceMs(error));
       const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
-      if (!dead) throw error;
+      if (!dead) {
+        // The page's renderer died and the browser lives on, or its death was not seen within the
+        // grace (a renderer killed for memory; CI: a killed browser whose disconnection came
+        // late, the page lost as 'render-crashed'): once more, in a fresh worker (a crashed one
+        // is never reused). A page that crashes its renderer itself fails the second time.
+        if (error instanceof RenderError && error.code === 'render-crashed') {
+          this.health.retried += 1;
+          return this.renderWithinBudget(input, prepared, use, resolved, clock);
+        }
+        throw error;
+      }
       await this.heal(dead);
       this.health.retried += 1;
       return this.renderWithinBudget(input, prepared, use, resolved, clock);
