@@ -183,6 +183,14 @@ const MIN_BUDGET_SNAPSHOT_MS = 1_000;
 /** Dialogs named in a live record at most (a page may open them in a loop). */
 const MAX_NOTED_DIALOGS = 20;
 
+/**
+ * Browser deaths one page may live through before it is given up (each is healed with a new
+ * browser either way). CI lost a page whose retry ran on a browser killed a moment earlier, its
+ * death seen only when the retry failed; a page that keeps meeting deaths is the machine's
+ * trouble, not the page's, but a run must end.
+ */
+const MAX_DEATH_RETRIES = 3;
+
 /** How long a failed render waits to learn whether the browser itself died. */
 const BROWSER_DEATH_GRACE_MS = 1_000;
 /**
@@ -397,34 +405,43 @@ export class RenderSession {
       const original = use;
       use = (page) => original(withPage(page, { clock, timings: { ...page.timings, prepareMs: Math.round(prepareMs) } }));
     }
-    const browser = this.browser;
-    try {
-      return await this.renderWithinBudget(input, prepared, use, resolved, clock);
-    } catch (error) {
-      // The browser died under this page (crash, OOM kill, kill -9): heal and try once more.
-      if (this.closed || this.relaunch === undefined) throw error;
-      // The page ran on the browser of its start or, when that one died and was replaced while
-      // the page waited for a slot, on its successor: either may be the one that died.
-      const current = this.browser;
-      // The page usually learns of the death a moment before the browser object does.
-      // Either may be the dead one: a page that started on a browser already replaced learns of
-      // its death while `current` is the healthy successor (CI: a page lost at newPage).
-      if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection([browser, current], deathGraceMs(error));
-      const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
-      if (!dead) {
-        // The page's renderer died and the browser lives on, or its death was not seen within the
-        // grace (a renderer killed for memory; CI: a killed browser whose disconnection came
-        // late, the page lost as 'render-crashed'): once more, in a fresh worker (a crashed one
-        // is never reused). A page that crashes its renderer itself fails the second time.
-        if (error instanceof RenderError && error.code === 'render-crashed') {
-          this.health.retried += 1;
-          return this.renderWithinBudget(input, prepared, use, resolved, clock);
+    // The browser died under this page (crash, OOM kill, kill -9): heal and try again, up to
+    // MAX_DEATH_RETRIES deaths in one page's life; a crash of the page's renderer alone is tried
+    // once more. Each failure is looked at afresh: a retry that fails because the browser it ran
+    // on was dying (its death seen only now) heals and tries again instead of losing the page.
+    let deathRetries = 0;
+    let crashRetries = 0;
+    for (;;) {
+      const browser = this.browser;
+      try {
+        return await this.renderWithinBudget(input, prepared, use, resolved, clock);
+      } catch (error) {
+        if (this.closed || this.relaunch === undefined) throw error;
+        // The page ran on the browser of its start or, when that one died and was replaced while
+        // the page waited for a slot, on its successor: either may be the one that died.
+        const current = this.browser;
+        // The page usually learns of the death a moment before the browser object does.
+        // Either may be the dead one: a page that started on a browser already replaced learns of
+        // its death while `current` is the healthy successor (CI: a page lost at newPage).
+        if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection([browser, current], deathGraceMs(error));
+        const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
+        if (!dead) {
+          // The page's renderer died and the browser lives on, or its death was not seen within the
+          // grace (a renderer killed for memory; CI: a killed browser whose disconnection came
+          // late, the page lost as 'render-crashed'): once more, in a fresh worker (a crashed one
+          // is never reused). A page that crashes its renderer itself fails the second time.
+          if (error instanceof RenderError && error.code === 'render-crashed' && crashRetries < 1) {
+            crashRetries += 1;
+            this.health.retried += 1;
+            continue;
+          }
+          throw error;
         }
-        throw error;
+        await this.heal(dead);
+        if (deathRetries >= MAX_DEATH_RETRIES) throw error;
+        deathRetries += 1;
+        this.health.retried += 1;
       }
-      await this.heal(dead);
-      this.health.retried += 1;
-      return this.renderWithinBudget(input, prepared, use, resolved, clock);
     }
   }
 

@@ -36,8 +36,8 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
   // renders (a kill left to a timer could come after the last page, and nothing would be
   // killed). Each kill is one death the session must heal: it waits until the last one is healed
   // (a browser killed while it starts is the launch's to retry) and until the pages that death
-  // hit, and those that started before the new browser was up, are done (a page retries once
-  // after a death; two deaths in one page's life are a different test).
+  // hit, and those that started before the new browser was up, are done (two deaths
+  // in one page's life are the next test's).
   const killAfter = async (delayMs: number): Promise<void> => {
     await sleep(delayMs);
     for (let tries = 0; tries < 1_000; tries++) {
@@ -83,6 +83,42 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
   expect(lost.map(String)).toEqual([]);
   expect(session.health.relaunches).toBe(3);
   // No browser of this session is left running.
+  expect(chromiumPids().filter((pid) => !others.has(pid))).toEqual([]);
+});
+
+test('a page that meets two browser deaths in one life is not lost: each retry that fails with its browser heals and tries again', async () => {
+  const others = new Set(chromiumPids());
+  const session = await RenderSession.launch({ concurrency: 1 });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // A saved page whose script keeps the renderer busy for 2 s: each kill lands while it loads.
+  const slow = Buffer.from(
+    `<!doctype html><html><head><title>Slow</title><script>const t = Date.now(); while (Date.now() - t < 2000) {}</script></head><body><article><h1>Slow story</h1>${'<p>The slow story: the council met on Tuesday and agreed the new budget after a long debate.</p>'.repeat(5)}</article></body></html>`,
+  );
+  const killNext = async (): Promise<void> => {
+    for (let tries = 0; tries < 500; tries++) {
+      const victim = chromiumPids().find((pid) => !others.has(pid));
+      if (victim !== undefined) {
+        await sleep(700);
+        others.add(victim);
+        process.kill(victim, 'SIGKILL');
+        return;
+      }
+      await sleep(20);
+    }
+  };
+  try {
+    const rendering = session.render({ kind: 'html', bytes: slow, url: 'http://saved.invalid/slow.html', label: 'slow story' }, async (p) =>
+      p.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('The slow story:')) ? 'ok' : 'wrong',
+      { javaScript: true, timeBudgetMs: 60_000 },
+    );
+    await killNext();
+    await killNext();
+    expect(await rendering).toBe('ok');
+    expect(session.health.relaunches).toBe(2);
+    expect(session.health.retried).toBe(2);
+  } finally {
+    await session.close();
+  }
   expect(chromiumPids().filter((pid) => !others.has(pid))).toEqual([]);
 });
 
