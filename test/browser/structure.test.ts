@@ -62,3 +62,16 @@ test('structure: a code block verbatim with its language, and the figure with it
   // The text is the prose the body selection chose: no code for corpora.
   expect(a.text).not.toContain('totals = {}');
 });
+
+const HIGHLIGHTED = fileURLToPath(new URL('../fixtures/structure/highlighted-code/page.html', import.meta.url));
+
+test('structure: a highlighted code block keeps the spaces, indents and line breaks that are nodes of their own (token spans)', async ({ session }) => {
+  const snapshot = await session.render({ kind: 'html', bytes: readFileSync(HIGHLIGHTED), url: 'http://saved.invalid/highlighted-code.html', label: 'highlighted code' }, async (page) => page.snapshot);
+  const result = extractFromSnapshot(snapshot);
+  if (result.kind !== 'article') throw new Error('no article');
+  const code = 'def accumulate(iterable, function=add):\n    total = 0\n    for x in iterable:\n        total = function(total, x)\n        yield total';
+  expect(result.article.markdown).toContain(code);
+  expect(result.article.html).toContain(code);
+  // Not run together as the token spans alone would have it.
+  expect(result.article.markdown).not.toContain('defaccumulate');
+});

@@ -280,6 +280,13 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     parentVisibilityRevealed: boolean;
     /** Elements above this one. */
     depth: number;
+    /**
+     * The outermost ancestor from which white space is kept (`white-space: pre`, `pre-wrap`,
+     * `break-spaces`, `pre-line`) without a break in between, or null; and whether the parent
+     * keeps only line breaks (`pre-line`).
+     */
+    preRoot: Element | null;
+    parentPreLine: boolean;
   }
 
   // Reveal-on-load states. Many pages hide their content until a script shows it: `body
@@ -309,6 +316,8 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       parentVisibilityHidden: false,
       parentVisibilityRevealed: false,
       depth: 0,
+      preRoot: null,
+      parentPreLine: false,
     },
   ];
   // The share is of readable characters: not whitespace, not the source of scripts and style
@@ -352,6 +361,17 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
         nodes.push(lastText);
         parentElement.children.push(id);
         hasText[parent] = true;
+      } else if (parentElement && lastText && lastTextNode && parentElement.preservesWhitespace) {
+        // Preformatted text keeps its white space, alone in its node or not: a highlighted code
+        // block is a run of token spans whose spaces, indents and line breaks are nodes of their
+        // own (Pygments' `<span class="w"> </span>`, "</span> <span>", a bare "\n" between
+        // lines), and dropped they ran the code together ("defzip_longest(*iterables,fillvalue=None):"
+        // on docs.python.org). It goes on the end of the text before it, when that text is in
+        // the same preformatted block; before a block's first text it is nothing. `pre-line`
+        // keeps the line breaks and collapses the spaces.
+        if (item.preRoot !== null && item.preRoot.contains(lastTextNode)) {
+          lastText.text += item.parentPreLine ? text.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t]+/g, ' ') : text;
+        }
       } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && endsWith(node.previousSibling, lastTextNode) && flowsInline(node.previousSibling) && flowsInline(node.nextSibling)) {
         // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
         // a line) is no node of its own, but it is a word space: it goes on the end of the text
@@ -437,6 +457,8 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           parentVisibilityHidden: visibilityHidden,
           parentVisibilityRevealed: visibilityRevealed,
           depth: item.depth + 1,
+          preRoot: snapshotElement.preservesWhitespace ? (item.preRoot ?? element) : null,
+          parentPreLine: style.whiteSpace === 'pre-line',
         });
       }
     }
