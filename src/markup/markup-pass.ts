@@ -262,7 +262,11 @@ export function markupPass(html: string, options: PassOptions): PassResult {
         if (name === 'meta' && !leavesDocumentState) leavesDocumentState = declaresDocumentState(tag);
       }
       // Its text follows as raw text (tokenize.ts switched the tokenizer).
-      if (!tag.foreign && RAW_CONTENT.has(name)) rawTag = tag;
+      if (!tag.foreign && RAW_CONTENT.has(name) && !tag.closedInNoscript) rawTag = tag;
+      // Written self-closed inside <noscript> (tokenize.ts NOSCRIPT_SELF_CLOSED): closed in the
+      // page as the pass reads it, so that Chromium, scripts off, does not take the rest of the
+      // document for its raw text.
+      if (tag.closedInNoscript && options.reshape) shape.push({ start: tag.end, end: tag.end, text: `</${name}>` });
       inlineRun(name, tag.start);
       if (isRootTag(name)) return;
       facts.elements++;
@@ -282,7 +286,7 @@ export function markupPass(html: string, options: PassOptions): PassResult {
         tree.end.push(tag.end);
         tree.prose.push(0);
       }
-      if (VOID_TAGS.has(name) || (tag.selfClosing && open.foreign)) return;
+      if (VOID_TAGS.has(name) || (tag.selfClosing && open.foreign) || tag.closedInNoscript) return;
       const depth = keptDepth + 1;
       const wrapper = WRAPPER_TAGS.has(name) || name.includes('-');
       const drop = options.reshape && !KEEP_AT_ANY_DEPTH.has(name) && ((wrapper && depth > limits.wrapperDepth) || depth > limits.maxDepth);

@@ -32,6 +32,12 @@ export interface StartTag {
    * name, in the input; empty for almost every tag.
    */
   repeatedNameEnds: readonly number[];
+  /**
+   * A raw-text or RCDATA element written self-closed inside `<noscript>` (`<iframe … />`, the
+   * JSX idiom of tag-manager snippets): its content is read as markup, as if it were closed at
+   * once (see `NOSCRIPT_SELF_CLOSED`); the markup pass closes it in the page too.
+   */
+  closedInNoscript?: true;
 }
 
 export interface MarkupVisitor {
@@ -60,6 +66,19 @@ const CONTENT_MODE: ReadonlyMap<string, (typeof TokenizerMode)[keyof typeof Toke
   ['plaintext', TokenizerMode.PLAINTEXT],
 ]);
 
+/**
+ * Inside `<noscript>`, a raw-text or RCDATA element written self-closed is taken as closed.
+ * A browser that runs scripts reads a `<noscript>`'s content as raw text up to `</noscript>`, so
+ * `<noscript><iframe src="…" style="display:none" /></noscript>` (how Next.js sites and JSX
+ * templates write the Google Tag Manager snippet) costs it nothing; with scripting off (how
+ * saved pages load) the content is markup, the `/` means nothing on an `<iframe>`, and the
+ * iframe's raw text swallowed the rest of the document: render.com's home page showed 49
+ * characters of 3,342 (WCXB-dev 2838), its streamed sections and the settling instructions
+ * being iframe text. Only the self-closed form is taken: an `<iframe>` left open on purpose has
+ * its end tag, and one left open by mistake without the slash is not told from it in one pass.
+ */
+const NOSCRIPT_SELF_CLOSED: ReadonlySet<string> = new Set(['iframe', 'noembed', 'noframes', 'xmp', 'textarea', 'title', 'style']);
+
 const $ = HTML.TAG_ID;
 const NONE: number[] = [];
 
@@ -74,6 +93,8 @@ class Feedback implements TokenHandler {
   private space = false;
   private blank = true;
   private repeated: number[] = [];
+  /** Open `<noscript>` elements (HTML ones). */
+  private noscripts = 0;
 
   constructor(private readonly visitor: MarkupVisitor) {
     this.tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, this);
@@ -158,12 +179,14 @@ class Feedback implements TokenHandler {
         else if (root && token.selfClosing) this.leave();
       }
     }
-    if (!foreign) {
+    const closedInNoscript = !foreign && token.selfClosing && this.noscripts > 0 && NOSCRIPT_SELF_CLOSED.has(name);
+    if (!foreign && !closedInNoscript) {
       const mode = CONTENT_MODE.get(name);
       if (mode !== undefined) {
         this.tokenizer.state = mode;
         this.raw = true;
       }
+      if (token.tagID === $.NOSCRIPT && !token.selfClosing) this.noscripts += 1;
     }
     const location = token.location!;
     this.visitor.startTag({
@@ -175,6 +198,7 @@ class Feedback implements TokenHandler {
       attrLocations: (location as Token.LocationWithAttributes).attrs,
       foreign,
       repeatedNameEnds: this.takeRepeated(),
+      ...(closedInNoscript ? { closedInNoscript: true as const } : {}),
     });
   }
 
@@ -189,6 +213,7 @@ class Feedback implements TokenHandler {
     this.flushText();
     this.raw = false;
     this.repeated.length = 0;
+    if (token.tagID === $.NOSCRIPT && !this.foreign && this.noscripts > 0) this.noscripts -= 1;
     if (!this.foreign) {
       const outer = this.namespaces[1];
       const svgName = outer === HTML.NS.SVG ? foreignContent.SVG_TAG_NAMES_ADJUSTMENT_MAP.get(token.tagName) : undefined;
