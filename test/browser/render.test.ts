@@ -186,6 +186,26 @@ test.describe('layout snapshot of a saved page', () => {
     expect(byId(snapshot, 'closed-menu-child').visible).toBe(false);
   });
 
+  test('a body of no height that clips hides nothing, and a fixed panel escapes a zero-size clipping ancestor', async ({ session }) => {
+    // An app-like page: its panels fixed over a body of height 0 with overflow hidden (the
+    // body's overflow is the viewport's); and a fixed panel inside a collapsed clipping box.
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body style="height:0;overflow:hidden;margin:0">
+        <div id="app" style="position:fixed;inset:0"><p id="app-text">The app's own words.</p></div>
+        <div id="collapsed" style="height:0;overflow:hidden">
+          <p id="clipped-text">clipped</p>
+          <div id="fixed-panel" style="position:fixed;top:0;left:0;width:300px;height:100px"><p id="panel-text">A panel fixed to the viewport.</p></div>
+        </div>
+        <div id="faded" style="opacity:0;visibility:hidden"><div style="position:fixed;top:0"><p id="faded-fixed">hidden both ways</p></div></div>
+      </body>`),
+    );
+    expect(byId(snapshot, 'app-text').visible).toBe(true);
+    expect(byId(snapshot, 'clipped-text').visible).toBe(false);
+    expect(byId(snapshot, 'panel-text').visible).toBe(true);
+    expect(byId(snapshot, 'faded-fixed').visible).toBe(false);
+  });
+
   test('reveal-on-load states do not hide the text a reader would see', async ({ session }) => {
     const story = '<p>A paragraph of the story that a reader sees once the page has finished loading. </p>'.repeat(6);
     // A fade-in's start frame (opacity 0 alone), a root hidden until hydration (most of the

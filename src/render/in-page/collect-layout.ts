@@ -274,6 +274,11 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     background: string;
     /** An ancestor hides everything inside it: `opacity: 0`, or a zero-size box that clips overflow. */
     hiddenByAncestor: boolean;
+    /**
+     * Of `hiddenByAncestor`, the part that is clipping alone (a zero-size box that clips its
+     * overflow): an element fixed to the viewport escapes it, as it escapes its ancestors' overflow.
+     */
+    clippedOnly: boolean;
     /** The parent's computed `visibility` is hidden (so the child's may only be inherited). */
     parentVisibilityHidden: boolean;
     /** The parent's hidden `visibility` was judged a reveal-on-load state and is ignored. */
@@ -313,6 +318,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       parent: -1,
       background: canvasColour.alpha > 0 ? canvasColour.rgba : WHITE,
       hiddenByAncestor: false,
+      clippedOnly: false,
       parentVisibilityHidden: false,
       parentVisibilityRevealed: false,
       depth: 0,
@@ -416,7 +422,14 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const visibilityRevealed = visibilityHidden && (item.parentVisibilityHidden ? item.parentVisibilityRevealed : holdsLargeShare(element));
     // `opacity: 0` hides the subtree only together with a hidden visibility that stays hidden.
     const transparent = Number(style.opacity) === 0 && visibilityHidden && !visibilityRevealed;
-    const hidesInside = item.hiddenByAncestor || transparent || (isZeroSize && clips);
+    // Clipping by a zero-size box: `<body>`'s own overflow is the viewport's (CSS propagates it
+    // there), so a body of no height that clips hides nothing (posthog.com: every word of an
+    // app-like page in fixed panels over a body of height 0 with `overflow: hidden`); and an
+    // element fixed to the viewport is not clipped by its ancestors' overflow.
+    const escapesClip = item.clippedOnly && style.position === 'fixed';
+    const ancestorHides = item.hiddenByAncestor && !escapesClip;
+    const clipsAll = isZeroSize && clips && parentElement !== undefined;
+    const hidesInside = ancestorHides || transparent || clipsAll;
     const styleVisible = !hidden && !hidesInside && (!visibilityHidden || visibilityRevealed);
     const firstFamily = (style.fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
 
@@ -454,6 +467,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           parent: id,
           background,
           hiddenByAncestor: hidesInside,
+          clippedOnly: hidesInside && !transparent && (!ancestorHides || item.clippedOnly),
           parentVisibilityHidden: visibilityHidden,
           parentVisibilityRevealed: visibilityRevealed,
           depth: item.depth + 1,
