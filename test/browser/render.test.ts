@@ -311,6 +311,29 @@ test.describe('content streamed for a script to place (React/Next.js streaming)'
     expect(byId(snapshot, 'second').box.y).toBeLessThan(byId(snapshot, 'after').box.y);
   });
 
+  test('a saved copy without its comments: each boundary takes its own segment, the content between boundaries stays', async ({ session }) => {
+    // No <!--$?--> … <!--/$--> markers (the saver dropped comments): the fallback is the one small
+    // element after each template; the real content between two boundaries is not a fallback.
+    const html = `<body><main>
+      <template id="B:0"></template><div>Loading paragraph...</div>
+      <template id="B:1"></template><div>Loading paragraph...</div>
+      <div id="between"><h3>Passive indexing</h3><p>A definition the page wrote between two streamed parts, long enough to be real content.</p></div>
+      <template id="B:2"></template><div>Loading paragraph...</div>
+      <footer id="after">after</footer></main>
+      <div hidden id="S:0"><p id="first">The first paragraph.</p></div>
+      <div hidden id="S:1"><p id="second">The second paragraph.</p></div>
+      <div hidden id="S:2"><p id="third">The third paragraph.</p></div>
+    </body>`;
+    const { snapshot } = await render(session, htmlInput(html));
+    expect(texts(snapshot)).not.toContain('Loading paragraph...');
+    const y = (id: string): number => byId(snapshot, id).box.y;
+    for (const id of ['first', 'second', 'between', 'third']) expect(byId(snapshot, id).visible, id).toBe(true);
+    expect(y('first')).toBeLessThan(y('second'));
+    expect(y('second')).toBeLessThan(y('between'));
+    expect(y('between')).toBeLessThan(y('third'));
+    expect(y('third')).toBeLessThan(y('after'));
+  });
+
   test('a hidden segment with neither an instruction nor a boundary of its number stays hidden', async ({ session }) => {
     const { snapshot } = await render(session, htmlInput('<body><p>Shown.</p><div hidden id="S:7"><p id="orphan">Orphan.</p></div></body>'));
     expect(snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'orphan')).toBe(false);

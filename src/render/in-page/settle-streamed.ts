@@ -75,6 +75,27 @@ export function settleStreamedContent(): number {
     node !== null && node.nodeType === Node.COMMENT_NODE && (data === undefined || (node as Comment).data === data);
   const OPENERS = new Set(['$', '$?', '$!', '$~']);
 
+  /** Siblings looked through for a boundary's end marker, at most. */
+  const MAX_SCAN = 10_000;
+  /** An unmarked fallback is one element of at most this many characters of text. */
+  const MAX_FALLBACK_CHARS = 80;
+  /** The boundary's end marker (`<!--/$-->` at its depth) after its template; undefined when none. */
+  const boundaryEnd = (target: Node): Node | undefined => {
+    let depth = 0;
+    let scanned = 0;
+    for (let node: Node | null = target.nextSibling; node && scanned < MAX_SCAN; node = node.nextSibling, scanned++) {
+      if (!isComment(node)) continue;
+      const data = (node as Comment).data;
+      if (data === '/$') {
+        if (depth === 0) return node;
+        depth -= 1;
+      } else if (OPENERS.has(data)) {
+        depth += 1;
+      }
+    }
+    return undefined;
+  };
+
   let applied = 0;
   for (const instruction of instructions) {
     const content = document.getElementById(instruction.content);
@@ -90,21 +111,24 @@ export function settleStreamedContent(): number {
     }
     // A boundary: remove the fallback up to the matching end marker, then put the content there.
     const opener = target.previousSibling;
+    const end = boundaryEnd(target);
     let node: Node | null = target;
-    let depth = 0;
-    while (node) {
-      if (isComment(node)) {
-        const data = (node as Comment).data;
-        if (data === '/$') {
-          if (depth === 0) break;
-          depth -= 1;
-        } else if (OPENERS.has(data)) {
-          depth += 1;
-        }
+    if (end === undefined) {
+      // No end marker (a saved copy without its comments): the fallback is not delimited, and
+      // sweeping to the end of the parent took the next boundaries and the content between
+      // them (fool.com's article: 13 of 33 segments left hidden, 62 % of the words). The
+      // content goes where the boundary's template is; the element after it goes only when it
+      // is a fallback's size ("Loading paragraph...", a spinner).
+      const fallback = target.nextElementSibling;
+      if (fallback && fallback.localName !== 'template' && (fallback.textContent ?? '').trim().length <= MAX_FALLBACK_CHARS && fallback.querySelector('template, img, video, iframe') === null) fallback.remove();
+      node = target.nextSibling;
+      target.remove();
+    } else {
+      while (node && node !== end) {
+        const next: Node | null = node.nextSibling;
+        parent.removeChild(node);
+        node = next;
       }
-      const next: Node | null = node.nextSibling;
-      parent.removeChild(node);
-      node = next;
     }
     while (content.firstChild) parent.insertBefore(content.firstChild, node);
     content.remove();
