@@ -46,6 +46,7 @@ const SNAPSHOT_SOURCE_FILES = [
   'render/in-page/pack-layout',
   'render/in-page/settle-streamed',
   'render/in-page/open-disclosures',
+  'render/in-page/reveal-locked',
   'render/page-expression',
   'render/snapshot',
   'render/offline-load',

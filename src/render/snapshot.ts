@@ -10,6 +10,7 @@ import { pageExpression, pageJsonPipeline } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
 import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
 import { openDisclosures } from './in-page/open-disclosures.js';
+import { revealLockedContent } from './in-page/reveal-locked.js';
 import { settleStreamedContent } from './in-page/settle-streamed.js';
 import { decodeSnapshotText } from './snapshot-wire.js';
 
@@ -19,9 +20,10 @@ import { decodeSnapshotText } from './snapshot-wire.js';
  * in-page/pack-layout.ts).
  */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  // Streamed content is put in place (in-page/settle-streamed.ts) and closed disclosures are
-  // opened (in-page/open-disclosures.ts) first, so the collector measures the page a reader sees.
-  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
+  // Streamed content is put in place (in-page/settle-streamed.ts), content shut until a script
+  // unlocks it is shown (in-page/reveal-locked.ts) and closed disclosures are opened
+  // (in-page/open-disclosures.ts) first, so the collector measures the page a reader sees.
+  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(revealLockedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {

@@ -340,6 +340,39 @@ test.describe('content streamed for a script to place (React/Next.js streaming)'
   });
 });
 
+test.describe('content shut until a script unlocks it (display: none over most of the text)', () => {
+  const story = '<p>A paragraph of the product story that the shop wrote for its readers, long enough to count. </p>'.repeat(8);
+  test('a lockdown wrapper inside <main> is shown; the main landmark shut by a wrapper is shown', async ({ session }) => {
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body><header><nav><a href="/">Shop</a> <a href="/coffee">Coffee</a> <a href="/merch">Merch</a></nav></header>
+        <main><div class="lockdown-content" style="display:none"><h1 id="title">Dark roast</h1><div id="story">${story}</div>
+          <div role="dialog" aria-modal="true" style="display:none"><p>Zoomed image</p></div></div></main>
+        <footer><p>Footer words.</p></footer></body>`),
+    );
+    expect(byId(snapshot, 'title').visible).toBe(true);
+    expect(byId(snapshot, 'story').visible).toBe(true);
+    const wrapped = await render(session, htmlInput(`<body><div id="gate" style="display:none"><main id="main">${story}</main></div><footer><p>Footer.</p></footer></body>`));
+    expect(byId(wrapped.snapshot, 'main').visible).toBe(true);
+  });
+
+  test('a hidden consent dialog, the hidden half of a page written twice and a closed menu stay shut', async ({ session }) => {
+    const consent = '<p>We and our partners use cookies and similar technologies for the purposes described below, each with its own switch. </p>'.repeat(12);
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body><main><p id="shown">A short listing page with little text of its own.</p></main>
+        <div id="consent" style="display:none" role="region"><div role="dialog" aria-modal="true">${consent}</div></div></body>`),
+    );
+    expect(snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'consent')).toBe(false);
+    const twice = await render(session, htmlInput(`<body><main><div id="desktop">${story}</div><div id="phone" style="display:none">${story}</div></main></body>`));
+    expect(byId(twice.snapshot, 'desktop').visible).toBe(true);
+    expect(twice.snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'phone')).toBe(false);
+    const links = '<a href="/a">A department of the shop</a> '.repeat(40);
+    const menu = await render(session, htmlInput(`<body><div id="menu" style="display:none">${links}</div><main><p>A page.</p></main></body>`));
+    expect(menu.snapshot.nodes.some((n) => n.kind === 'element' && n.attrs.id === 'menu')).toBe(false);
+  });
+});
+
 test.describe('closed disclosures (accordions, details, tabs)', () => {
   test("a panel a reader opens with a click is collected open; a navigation's dropdown stays shut", async ({ session }) => {
     const specs = 'Weight 653 g, height 3.2 cm, switch plate aluminium, battery 4000 mAh. ';
