@@ -376,7 +376,10 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
         // the same preformatted block; before a block's first text it is nothing. `pre-line`
         // keeps the line breaks and collapses the spaces.
         if (item.preRoot !== null && item.preRoot.contains(lastTextNode)) {
-          lastText.text += item.parentPreLine ? text.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t]+/g, ' ') : text;
+          // The text is white space only: under `pre-line` its line breaks stay and its spaces collapse to one.
+          let breaks = 0;
+          if (item.parentPreLine) for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) breaks += 1;
+          lastText.text += !item.parentPreLine ? text : breaks > 0 ? '\n'.repeat(breaks) : ' ';
         }
       } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && endsWith(node.previousSibling, lastTextNode) && flowsInline(node.previousSibling) && flowsInline(node.nextSibling)) {
         // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
