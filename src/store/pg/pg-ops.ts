@@ -61,6 +61,8 @@ export interface PgStoreOptions {
 
 export const DEFAULT_LEASE_MS = 60_000;
 export const DEFAULT_RETRY_FOR_MS = 60_000;
+/** A query without an answer after this long is given up and retried (`pg`'s client-side `query_timeout`). */
+export const QUERY_TIMEOUT_MS = 20_000;
 /** The advisory lock keys: migrations and the shared page budget. */
 const MIGRATE_LOCK = 0x62726f61; // 'broa'
 const BUDGET_LOCK = 0x62756467; // 'budg'
@@ -83,7 +85,7 @@ function isTransient(wrapped: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') {
     const message = error instanceof Error ? error.message : '';
-    return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+    return /Connection terminated|connection timeout|Client has encountered a connection error|Query read timeout|timeout exceeded when trying to connect/i.test(message);
   }
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code) ||
@@ -166,7 +168,11 @@ export class PgOps {
     // disk — the trade SQLite's synchronous=NORMAL makes (src/store/sqlite-open.ts). A server
     // crash may lose the last few hundred ms of commits, whose URLs stay claimed until their
     // leases run out and are fetched again; the store stays consistent.
-    this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 2, connectionTimeoutMillis: 10_000, options: '-c synchronous_commit=off' });
+    // Every query has a deadline on the client's side: a query whose answer never comes (CI, once:
+    // a store call after a server-side terminate waited out the caller's two minutes) rejects,
+    // and `retrying` runs it again on a fresh connection. The store's statements take
+    // milliseconds; QUERY_TIMEOUT_MS is far above any of them.
+    this.pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 2, connectionTimeoutMillis: 10_000, query_timeout: QUERY_TIMEOUT_MS, options: '-c synchronous_commit=off' });
     // An idle client whose server went away emits 'error' on the pool; the next query reconnects.
     this.pool.on('error', () => {});
     // A client whose connection dies while it is checked out (a query in flight, or between a
