@@ -20,10 +20,13 @@ import { decodeSnapshotText } from './snapshot-wire.js';
  * in-page/pack-layout.ts).
  */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  // Streamed content is put in place (in-page/settle-streamed.ts), content shut until a script
-  // unlocks it is shown (in-page/reveal-locked.ts) and closed disclosures are opened
-  // (in-page/open-disclosures.ts) first, so the collector measures the page a reader sees.
-  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(revealLockedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
+  // Streamed content is put in place (in-page/settle-streamed.ts), closed disclosures are
+  // opened (in-page/open-disclosures.ts) and content shut until a script unlocks it is shown
+  // (in-page/reveal-locked.ts) first, so the collector measures the page a reader sees. The
+  // locked-content check reads the layout, so it runs last: before the disclosures were opened,
+  // the layout it forced was thrown away whenever they changed the page (AEB, whole processes:
+  // 8 % fewer pages/s than without it).
+  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageExpression(revealLockedContent, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {
