@@ -8,7 +8,7 @@ import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
 import { expandInputs, loadSavedPage, savedPageFromBytes, warcPageInput, type InputSpec } from '../input/inputs.js';
 import { expandWarcSpecs } from '../input/warc.js';
-import { launchBrowser } from '../render/browser.js';
+import { closeBrowser, launchBrowser } from '../render/browser.js';
 import { defaultTimeBudgetMs } from '../render/options.js';
 import type { RenderInput } from '../input/types.js';
 import { RenderSession, type RenderedPage } from '../render/session.js';
@@ -116,7 +116,7 @@ export async function extractInputSpecs(specs: InputSpec[], options: ExtractCall
   } finally {
     // Closes the contexts, and any browser launched to replace a dead one.
     await session.close();
-    if (!injected) await browser.close();
+    if (!injected) await closeBrowser(browser);
   }
 }
 
@@ -147,7 +147,7 @@ export async function extractHtml(
   } finally {
     // The session's contexts and its page-work threads; the browser only when launched here.
     await session.close();
-    if (!injected) await browser.close();
+    if (!injected) await closeBrowser(browser);
   }
 }
 

@@ -6,7 +6,7 @@
  * `scripts/ensure-browser.mjs` applies the same rules before the build (it cannot import this
  * file); keep the two lists of system paths in step (a test compares them).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright';
 import { BrowserLaunchError, BrowserNotFoundError } from '../errors.js';
 
@@ -116,20 +116,77 @@ export interface LaunchBrowserOptions {
  */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
   const executablePath = options.executablePath ?? findChromium(process.env, { headless: options.headless ?? true }).executablePath;
+  const instance = `${process.pid}-${(launches += 1)}`;
   try {
-    return await chromium.launch({
+    const browser = await chromium.launch({
       executablePath,
       headless: options.headless ?? true,
-      args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+      // A switch Chromium ignores, by which `closeBrowser` finds the process of a browser that stopped answering.
+      args: [...CHROMIUM_ARGS, `${INSTANCE_SWITCH}=${instance}`, ...(options.extraArgs ?? [])],
       timeout: options.launchTimeoutMs ?? 60_000,
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
+    instances.set(browser, instance);
+    return browser;
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
     throw new BrowserLaunchError(`Could not launch Chromium at ${executablePath}: ${reason}`, { cause });
   }
+}
+
+const INSTANCE_SWITCH = '--broadsheet-instance';
+let launches = 0;
+const instances = new WeakMap<Browser, string>();
+
+/** How long `closeBrowser` waits for Chromium to close before it kills the process. */
+export const BROWSER_CLOSE_TIMEOUT_MS = 10_000;
+
+/**
+ * Closes a browser without ever waiting forever: Playwright's `close()` waits for an answer a
+ * browser that stopped answering (frozen, or stopped with SIGSTOP) never gives. Past the timeout
+ * the process launched by `launchBrowser` is killed (found by its instance switch in /proc, on
+ * Linux), which ends the connection; elsewhere Playwright's exit hook kills it when Node exits.
+ */
+export async function closeBrowser(browser: Browser, timeoutMs: number = BROWSER_CLOSE_TIMEOUT_MS): Promise<void> {
+  const closing = browser.close().catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+  clearTimeout(timer);
+  if (closed) return;
+  const instance = instances.get(browser);
+  const pid = instance === undefined ? undefined : processWithArgument(`${INSTANCE_SWITCH}=${instance}`);
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return; // gone already
+  }
+  await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
+
+/** A child of this process whose command line holds `argument` exactly (Linux /proc; undefined elsewhere). */
+function processWithArgument(argument: string): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(argument)) return pid;
+    } catch {
+      // exited while being read
+    }
+  }
+  return undefined;
 }
 
 /** Something that can be closed: a Browser, a RenderSession that owns one, a database. */
@@ -190,6 +247,6 @@ export async function withBrowser<T>(
     return await use(browser);
   } finally {
     release();
-    await browser.close().catch(() => undefined);
+    await closeBrowser(browser);
   }
 }

@@ -16,7 +16,7 @@ import type { RenderInput } from '../input/types.js';
 import type { PreparedMarkup } from '../markup/prepare.js';
 import { PageWorkPool } from '../page-work/pool.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
-import { launchBrowser, type LaunchBrowserOptions } from './browser.js';
+import { closeBrowser, launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
@@ -151,6 +151,20 @@ const MAX_SCREENSHOT_WIDTH_PX = 4_000;
 const SCREENSHOT_TIMEOUT_MS = 30_000;
 /** Closing a context whose renderer is stuck in a script can hang; give up waiting after this. */
 const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
+/**
+ * What the browser's part of one attempt (opening a worker, loading, the snapshot) may take past
+ * the page's deadline before the attempt is given up as 'render-timeout'. Each step has its own
+ * timeout; this bounds the calls that have none (opening a context or a page, DevTools commands,
+ * evaluations), so that a browser that stops answering without dying fails a page instead of
+ * stalling the run.
+ */
+const ATTEMPT_GRACE_MS = 10_000;
+/** The same bound for a page run without a time budget: every step's own timeout, twice over. */
+function attemptDeadlineMs(options: RenderOptions, clock?: PageClock): number {
+  if (clock && clock.budgetMs > 0) return clock.remainingMs() + ATTEMPT_GRACE_MS;
+  if (options.timeBudgetMs > 0) return options.timeBudgetMs + ATTEMPT_GRACE_MS;
+  return 2 * (2 * options.navigationTimeoutMs + options.snapshotTimeoutMs + options.settleMs + options.scrollMs) + ATTEMPT_GRACE_MS;
+}
 
 /** Content types a live page may have to be rendered as HTML (none at all is accepted too). */
 const HTML_CONTENT_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -226,6 +240,60 @@ function disconnection(browsers: readonly Browser[], ms: number): Promise<void> 
     const timer = setTimeout(done, ms);
     for (const b of watched) b.on('disconnected', done);
   });
+}
+
+/** Attempts given up by their watchdog (the browser may have stopped answering altogether). */
+const silences = new WeakSet<Error>();
+
+/** How long a browser suspected of having stopped answering gets to answer a DevTools command. */
+const BROWSER_PROBE_MS = 3_000;
+
+/** Whether the browser answers a DevTools command within `ms` (a frozen or stopped one does not). */
+async function browserAnswers(browser: Browser, ms: number): Promise<boolean> {
+  const probe = (async () => {
+    const devtools = await browser.newBrowserCDPSession();
+    try {
+      await devtools.send('Browser.getVersion');
+      return true;
+    } finally {
+      void devtools.detach().catch(() => undefined);
+    }
+  })().catch(() => false);
+  return Promise.race([probe, sleep(ms).then(() => false)]);
+}
+
+/**
+ * One deadline over the browser's part of an attempt: `bound` races a step against it; on
+ * expiry the step is left to settle in the background (a late worker handed to `onLate`, to be
+ * closed) and the attempt fails with 'render-timeout'.
+ */
+class AttemptWatchdog {
+  expired = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly expiry: Promise<never>;
+  constructor(ms: number, label: string) {
+    let fail!: (error: RenderError) => void;
+    this.expiry = new Promise<never>((_, reject) => (fail = reject));
+    this.expiry.catch(() => undefined);
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      const error = new RenderError('render-timeout', `${label}: the browser did not answer within ${Math.round(ms)} ms`, true);
+      silences.add(error);
+      fail(error);
+    }, Math.max(1, ms));
+  }
+  async bound<T>(step: Promise<T>, onLate?: (value: T) => unknown): Promise<T> {
+    step.then(
+      (value) => {
+        if (this.expired) void onLate?.(value);
+      },
+      () => undefined,
+    );
+    return Promise.race([step, this.expiry]);
+  }
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 function sleep(ms: number): Promise<void> {
@@ -423,7 +491,12 @@ export class RenderSession {
         // The page usually learns of the death a moment before the browser object does.
         // Either may be the dead one: a page that started on a browser already replaced learns of
         // its death while `current` is the healthy successor (CI: a page lost at newPage).
-        if (browser.isConnected() && current.isConnected() && mayBeBrowserDeath(error)) await disconnection([browser, current], deathGraceMs(error));
+        const suspect = mayBeBrowserDeath(error) || (error instanceof Error && silences.has(error));
+        if (browser.isConnected() && current.isConnected() && suspect) await disconnection([browser, current], deathGraceMs(error));
+        // A browser that stopped answering without dying (frozen, stopped) fails its pages by
+        // their timeouts: one that does not answer a DevTools command either is killed, and
+        // healed below as a death (a page stuck in its own script leaves the browser answering).
+        if (suspect && browser.isConnected() && !(await browserAnswers(browser, BROWSER_PROBE_MS))) await closeBrowser(browser, BROWSER_PROBE_MS);
         const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
         if (!dead) {
           // The page's renderer died and the browser lives on, or its death was not seen within the
@@ -522,11 +595,22 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      worker = await this.takeWorker(resolved, workerKind(input), input.url);
+      const watchdog = new AttemptWatchdog(attemptDeadlineMs(resolved, clock), input.label);
+      try {
+        worker = await watchdog.bound(this.takeWorker(resolved, workerKind(input), input.url), (late) => this.closeContext(late.context));
+      } finally {
+        if (!worker) watchdog.stop();
+      }
       worker.crashed = false;
       worker.renders += 1;
       try {
-        const rendered = await this.load(worker, input, prepared, resolved, clock);
+        // A render-timeout is not reusable: a worker whose renderer stopped answering is closed.
+        let rendered: RenderedPage;
+        try {
+          rendered = await watchdog.bound(this.load(worker, input, prepared, resolved, clock));
+        } finally {
+          watchdog.stop();
+        }
         const result = await use(rendered);
         healthy = !worker.crashed;
         return result;
@@ -562,8 +646,8 @@ export class RenderSession {
     this.idle.length = 0;
     await Promise.all([...this.closing]);
     await Promise.all([...this.openContexts].map((context) => this.closeContext(context)));
-    if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
-    for (const browser of this.relaunched) await browser.close().catch(() => undefined);
+    if (this.ownsBrowser) await closeBrowser(this.browser);
+    for (const browser of this.relaunched) await closeBrowser(browser);
     if (this.ownsPool) await this.pool?.close();
   }
 

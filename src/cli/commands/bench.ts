@@ -7,7 +7,7 @@ import { CORPUS_FORMATS, CorpusFormatError, CorpusNotFoundError, findFormat, ope
 import { htmlReport } from '../../bench/report-html.js';
 import { jsonReport, markdownReport } from '../../bench/report.js';
 import { runBench, type SystemName } from '../../bench/runner.js';
-import { closeOnSignals, launchBrowser } from '../../render/browser.js';
+import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { createProgress, type Progress } from '../progress.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
@@ -120,7 +120,7 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
   } finally {
     stopProgress();
     releaseSignals();
-    await browser.close();
+    await closeBrowser(browser);
   }
   writeFileSync(join(outDir, 'report.json'), jsonReport(run));
   const markdown = markdownReport(run);
@@ -180,7 +180,7 @@ async function runLiveBenchCommand(flags: BenchFlags): Promise<number> {
     });
   } finally {
     releaseSignals();
-    await browser.close();
+    await closeBrowser(browser);
   }
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(run, null, 2)}\n`);
   const markdown = liveMarkdown(run);

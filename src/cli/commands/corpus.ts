@@ -7,7 +7,7 @@ import { buildCorpus, CorpusSettingsMismatch } from '../../corpus/pipeline.js';
 import { QUALITY_RULES } from '../../corpus/quality-rules.js';
 import { sumChunks, type ChunkStats } from '../../corpus/stats.js';
 import { DEFAULT_SIMILARITY } from '../../corpus/minhash.js';
-import { launchBrowser, closeOnSignals } from '../../render/browser.js';
+import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { loadModelFile } from './model.js';
@@ -147,7 +147,7 @@ async function runCorpus(inputs: string[], flags: CorpusFlags): Promise<number> 
     throw error;
   } finally {
     releaseSignals();
-    await browser.close();
+    await closeBrowser(browser);
   }
   if (flags.progress && process.stderr.isTTY) process.stderr.write('\n');
   const total = sumChunks(run.manifest.chunks);

@@ -5,7 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { extractInputSpecs, type ExtractionResult } from '../../extract/extract.js';
-import { launchBrowser, closeOnSignals } from '../../render/browser.js';
+import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { PageWorkPool } from '../../page-work/index.js';
 import { expandInputs } from '../../input/inputs.js';
 import { expandWarcSpecs, type WarcSkipCounts } from '../../input/warc.js';
@@ -243,7 +243,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   } finally {
     progress.stop();
     releaseSignals();
-    await Promise.all([browser.close(), pageWork.close()]);
+    await Promise.all([closeBrowser(browser), pageWork.close()]);
     if (out && partial) {
       if (completed) renameSync(partial, flags.out!);
       else if (existsSync(partial)) process.stderr.write(`broadsheet: the run stopped; the records written so far are in ${partial}\n`);

@@ -31,7 +31,7 @@ import { extractFromSnapshot } from '../../extract/from-snapshot.js';
 import { confidentVisualSample, DEFAULT_MODEL_STAGE, labelFromTruth, type CascadeMode, type ModelStageName } from '../../extract/model-stage.js';
 import { addToAnatomy, describeAnatomy, emptyAnatomy, pageAnatomy, type Anatomy } from '../../extract/model-anatomy.js';
 import { expandInputs, loadSavedPage } from '../../input/inputs.js';
-import { closeOnSignals, launchBrowser } from '../../render/browser.js';
+import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { RenderSession } from '../../render/session.js';
 import type { LayoutSnapshot } from '../../types.js';
 import { floatOption, intOption } from '../parse.js';
@@ -444,7 +444,7 @@ async function withSession<T>(concurrency: number, body: (session: Pick<RenderSe
       release();
       // The session's page-work threads first: left open, they keep the process alive.
       await session.close();
-      await browser.close();
+      await closeBrowser(browser);
     }
   }
 }
