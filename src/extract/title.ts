@@ -325,7 +325,8 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
 export function splitTitle(title: string): string[] {
   // With the separators kept (odd indexes), so that a dash between two numbers ("Squad 2024 -
   // 2025", "Spurs 3 - 1 Leeds") is put back: a range or a score, not two parts.
-  const pieces = title.split(/((?<!\s)\s+[|–—-]\s+|(?<!\s)\s*::\s*|\|)/u);
+  // Bullets, guillemets and slashes separate parts only with spaces on both sides ("TCP/IP" is one word).
+  const pieces = title.split(/((?<!\s)\s+[|–—•·»/-]\s+|(?<!\s)\s*::\s*|\|)/u);
   const joined: string[] = [pieces[0] ?? ''];
   for (let i = 1; i + 1 < pieces.length; i += 2) {
     const separator = pieces[i]!;

@@ -75,6 +75,10 @@ test('a <title> splits at spaced separators, not inside words', () => {
   expect(splitTitle('Rock-climbing shoes - Outdoor Shop')).toEqual(['Rock-climbing shoes', 'Outdoor Shop']);
   expect(splitTitle('News :: World :: Story')).toEqual(['News', 'World', 'Story']);
   expect(splitTitle('One title')).toEqual(['One title']);
+  // Bullets, middle dots, guillemets and slashes too, with spaces on both sides only.
+  expect(splitTitle('A brief intro to git • Cory Dransfeldt')).toEqual(['A brief intro to git', 'Cory Dransfeldt']);
+  expect(splitTitle('Arch ISO in 2024 / Arch Discussion / Arch Linux Forums')).toEqual(['Arch ISO in 2024', 'Arch Discussion', 'Arch Linux Forums']);
+  expect(splitTitle('Home » Guides · Setting up TCP/IP')).toEqual(['Home', 'Guides', 'Setting up TCP/IP']);
 });
 
 test('a dash between two numbers is a range or a score, not a separator', () => {
