@@ -40,7 +40,7 @@ export { DEFAULT_SELECT_PARAMS } from './score/select-params.js';
 export type { SelectParams } from './score/select-params.js';
 
 // Rendering.
-export { findChromium, launchBrowser } from './render/browser.js';
+export { closeBrowser, findChromium, launchBrowser } from './render/browser.js';
 export { RenderSession } from './render/session.js';
 export type { RenderedPage, Overlay } from './render/session.js';
 export type { RenderInput } from './input/types.js';

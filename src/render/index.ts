@@ -7,6 +7,7 @@ export {
   CHROMIUM_ENV_VAR,
   SYSTEM_CHROMIUM_PATHS,
   HEADLESS_SHELL_PATHS,
+  closeBrowser,
   closeOnSignals,
   findChromium,
   launchBrowser,
