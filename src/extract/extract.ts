@@ -68,8 +68,14 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
    * own and closes them. Given, a caller can start them early (they load modules for a while).
    */
   pageWork?: PageWorkPool;
-  /** Called as each input finishes, in completion order (for progress and streaming output). */
-  onResult?: (result: ExtractionResult, index: number) => void;
+  /**
+   * Called as each input finishes, in completion order (for progress and streaming output). A
+   * promise it returns is waited for before that worker takes its next input: a slow consumer
+   * (a pipe) holds the run back instead of piling results up in memory.
+   */
+  onResult?: (result: ExtractionResult, index: number) => void | Promise<void>;
+  /** Once aborted, no further input is started (those in flight finish); inputs never started have no result. */
+  signal?: AbortSignal;
   /** Stage parameters (tuning); defaults are the benchmarked ones. */
   params?: Partial<ExtractParams>;
   /**
@@ -91,7 +97,7 @@ export interface ExtractCallOptions extends ExtractOptionsInput {
  * never an exception (only a missing browser or bad options throw).
  */
 export async function extract(inputs: string | readonly string[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: _browser, onResult: _onResult, params: _params, relaunchBrowser: _relaunch, retainResults: _retain, pageWork: _pageWork, ...rest } = options;
+  const { browser: _browser, onResult: _onResult, params: _params, relaunchBrowser: _relaunch, retainResults: _retain, pageWork: _pageWork, signal: _signal, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const specs = await expandWarcSpecs(await expandInputs(typeof inputs === 'string' ? [inputs] : [...inputs]), {
     replay: resolved.replay,
@@ -103,7 +109,7 @@ export async function extract(inputs: string | readonly string[], options: Extra
 
 /** As `extract`, for inputs already expanded (`expandInputs`, then `expandWarcSpecs` for WARC files). */
 export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
-  const { browser: injected, onResult, params, relaunchBrowser, retainResults, pageWork, ...rest } = options;
+  const { browser: injected, onResult, params, relaunchBrowser, retainResults, pageWork, signal, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const browser = injected ?? (await launchBrowser());
   const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
@@ -111,7 +117,7 @@ export async function extractInputSpecs(specs: InputSpec[], options: ExtractCall
   try {
     // The page-work threads start before the first page's clock does (a thread's start-up is the run's, not a page's).
     if (specs.length > 0) await session.work.ready();
-    const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false });
+    const results = await extractSpecs(session, specs, resolved, { onResult, params, many: specs.length > 1, retain: retainResults !== false, ...(signal ? { signal } : {}) });
     return retainResults === false ? [] : results;
   } finally {
     // Closes the contexts, and any browser launched to replace a dead one.
@@ -125,7 +131,7 @@ export async function extractHtml(
   html: string | Buffer,
   options: ExtractCallOptions & { url?: string } = {},
 ): Promise<ExtractionResult> {
-  const { browser: injected, params, url, onResult: _ignored, pageWork: _pageWork, ...rest } = options;
+  const { browser: injected, params, url, onResult: _ignored, pageWork: _pageWork, signal: _signal, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
   const started = performance.now();
   const label = url ?? 'document.html';
@@ -155,17 +161,17 @@ async function extractSpecs(
   session: RenderSession,
   specs: InputSpec[],
   options: ExtractOptions,
-  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean; retain?: boolean },
+  ctx: { onResult?: ExtractCallOptions['onResult']; params?: Partial<ExtractParams>; many: boolean; retain?: boolean; signal?: AbortSignal },
 ): Promise<ExtractionResult[]> {
   const results: ExtractionResult[] = new Array(specs.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < specs.length) {
+    while (next < specs.length && ctx.signal?.aborted !== true) {
       const index = next++;
       const spec = specs[index]!;
       const result = await extractSpec(session, spec, index, options, ctx.params, ctx.many);
       if (ctx.retain !== false) results[index] = result;
-      ctx.onResult?.(result, index);
+      await ctx.onResult?.(result, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, specs.length) }, worker));

@@ -12,8 +12,12 @@ import { toRecord } from './from-result.js';
 import type { BroadsheetRecord } from './schema.js';
 
 export interface ExtractCallOptions extends Omit<ResultCallOptions, 'onResult'> {
-  /** Called as each input finishes, in completion order, with its record (for progress and streaming output). */
-  onResult?: (record: BroadsheetRecord, index: number) => void;
+  /**
+   * Called as each input finishes, in completion order, with its record (for progress and
+   * streaming output). A promise it returns is waited for before the next input is started in
+   * its place: a slow consumer holds the run back instead of records piling up in memory.
+   */
+  onResult?: (record: BroadsheetRecord, index: number) => void | Promise<void>;
 }
 
 function withRecords(options: ExtractCallOptions): ResultCallOptions {

@@ -14,7 +14,7 @@ import { formatResult, summaryTable, toRecord, type OutputFormat } from '../outp
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { outFileProblem } from '../out-file.js';
-import { OutputWriter, writeStdout } from '../stdout.js';
+import { OutputClosed, OutputWriter, writeStdout } from '../stdout.js';
 import type { ClusterModel } from '../../cluster/index.js';
 
 export interface ExtractFlags {
@@ -85,15 +85,16 @@ export function extractCommand(setExit: (code: number) => void): Command {
     .addHelpText(
       'after',
       `
-Output: --format text, markdown or html prints the title, then the body; --format json prints
-one record per line (the JSON record's text, markdown and html hold the body without the
-title, which is its own field). The record's schema: schema/record.schema.json.
+Output: each page's as soon as the pages before it are done (input order). --format text,
+markdown or html prints the title, then the body; --format json prints one record per line
+(the JSON record's text, markdown and html hold the body without the title, which is its own
+field). The record's schema: schema/record.schema.json.
 
 Exit codes: 0 every input extracted (or had no article), ${EXIT.someFailed} some input failed
 (its error is in the output), ${EXIT.fatal} bad usage (flags that cannot work together, an
 --out that exists or is a directory), no browser, or a process that did not end 10 s
 after its work (what kept it open is named on stderr). A reader that closes the pipe
-(\`| head\`) ends the run quietly.
+(\`| head\`) stops the run quietly: no further page is started.
 
 Examples:
   broadsheet extract samples/ --summary
@@ -193,6 +194,12 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   let writing: Promise<void> = Promise.resolve();
   let completed = false;
   let writeError: unknown;
+  // Bodies go to stdout as the pages finish, in input order: a page done early waits only for
+  // those before it (each ends by its deadline), and a slow reader holds the run back rather
+  // than the records piling up. A reader that goes away (`| head -1`) stops the run: no new
+  // page is started, and the command ends quietly.
+  const printer = new InputOrderPrinter((r) => `${formatResult(r, flags.format, many)}\n`);
+  const readerGone = new AbortController();
   try {
     results = await extractInputSpecs(specs, {
       browser,
@@ -221,10 +228,11 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
       ...(flags.screenshot ? { screenshotPath: flags.screenshot } : {}),
       ...(flags.userAgent ? { userAgent: flags.userAgent } : {}),
       ...(model ? { params: { model } } : {}),
-      // With --summary or --out alone only a summary row is kept per page (not its text, HTML,
-      // Markdown or explanation): a run of any length holds no page after its record is written.
-      retainResults: bodiesOnStdout,
-      onResult: (result, index) => {
+      // Only a summary row is kept per page (not its text, HTML, Markdown or explanation): a
+      // run of any length holds no page after its record is written.
+      retainResults: false,
+      signal: readerGone.signal,
+      onResult: async (result, index) => {
         progress.tick(result.status === 'error');
         if (out) {
           const line = `${JSON.stringify(toRecord(result))}\n`;
@@ -232,10 +240,19 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
             writeError ??= error;
           });
         }
-        if (!bodiesOnStdout) summaryRows[index] = summaryRow(result);
+        summaryRows[index] = summaryRow(result);
+        if (bodiesOnStdout && !readerGone.signal.aborted) {
+          try {
+            await printer.add(index, result);
+          } catch (error) {
+            if (!(error instanceof OutputClosed)) throw error;
+            readerGone.abort();
+          }
+        }
       },
     });
-    if (!bodiesOnStdout) results = summaryRows;
+    results = summaryRows.filter((r) => r !== undefined);
+    if (readerGone.signal.aborted) throw new OutputClosed();
     await writing;
     if (writeError !== undefined) throw writeError;
     if (out) await out.end();
@@ -252,7 +269,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   if (flags.summary) {
     await writeStdout(summaryTable(results, performance.now() - started));
   } else if (bodiesOnStdout) {
-    for (const r of results) await writeStdout(`${formatResult(r, flags.format, many)}\n`);
+    // Printed as they came.
   } else {
     const count = (status: ExtractionResult['status']): number => results.filter((r) => r.status === status).length;
     await writeStdout(
@@ -270,4 +287,33 @@ function summaryRow(result: ExtractionResult): ExtractionResult {
   if (result.status !== 'article') return { ...result, explanation: undefined } as ExtractionResult;
   const { text: _t, html: _h, markdown: _m, ...rest } = result.article;
   return { input: result.input, status: 'article', ...(result.cuts ? { cuts: result.cuts } : {}), timingsMs: result.timingsMs, article: { ...rest, text: '', html: '', markdown: '' } };
+}
+
+/**
+ * Prints results in input order as they complete in any order: each is formatted when it comes
+ * (its page is then dropped) and held until those before it are printed. `add` resolves once
+ * what it let through is written (backpressure from stdout); a closed reader rejects with
+ * `OutputClosed`.
+ */
+class InputOrderPrinter {
+  private readonly ready = new Map<number, string>();
+  private next = 0;
+  private printing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly format: (result: ExtractionResult) => string) {}
+
+  add(index: number, result: ExtractionResult): Promise<void> {
+    this.ready.set(index, this.format(result));
+    const texts: string[] = [];
+    for (let text = this.ready.get(this.next); text !== undefined; text = this.ready.get(this.next)) {
+      this.ready.delete(this.next);
+      this.next += 1;
+      texts.push(text);
+    }
+    // One chain: two workers' texts never interleave, and a failure stays with every later add.
+    this.printing = this.printing.then(async () => {
+      for (const text of texts) await writeStdout(text);
+    });
+    return this.printing;
+  }
 }
