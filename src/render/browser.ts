@@ -7,7 +7,9 @@
  * file); keep the two lists of system paths in step (a test compares them).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright';
+import { createRequire } from 'node:module';
+import type * as PlaywrightModule from 'playwright';
+import type { Browser } from 'playwright';
 import { BrowserLaunchError, BrowserNotFoundError } from '../errors.js';
 
 /** Where distributions put Chromium or Chrome, tried in this order. */
@@ -64,10 +66,19 @@ export const BROWSER_INSTALL_HELP = [
   `Looked in: $${CHROMIUM_ENV_VAR}, Playwright's browser cache, ${[...HEADLESS_SHELL_PATHS, ...SYSTEM_CHROMIUM_PATHS].join(', ')}.`,
 ].join('\n');
 
+/**
+ * Playwright, loaded when a browser is first looked for (it is CommonJS: synchronously), not at
+ * the top: commands that never launch a browser, and `--help`, skip its ~0.3 s.
+ */
+let playwrightModule: typeof PlaywrightModule | undefined;
+function playwright(): typeof PlaywrightModule {
+  return (playwrightModule ??= createRequire(import.meta.url)('playwright') as typeof PlaywrightModule);
+}
+
 /** Playwright's own downloaded Chromium, if it is installed; never throws. */
 function playwrightChromium(): string | undefined {
   try {
-    const path = chromium.executablePath();
+    const path = playwright().chromium.executablePath();
     return path && existsSync(path) ? path : undefined;
   } catch {
     return undefined;
@@ -118,7 +129,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   const executablePath = options.executablePath ?? findChromium(process.env, { headless: options.headless ?? true }).executablePath;
   const instance = `${process.pid}-${(launches += 1)}`;
   try {
-    const browser = await chromium.launch({
+    const browser = await playwright().chromium.launch({
       executablePath,
       headless: options.headless ?? true,
       // A switch Chromium ignores, by which `closeBrowser` finds the process of a browser that stopped answering.

@@ -2,7 +2,6 @@
  * Turning what Playwright and Chromium throw into broadsheet's typed `RenderError`s.
  * Retry decisions downstream use `code` and `retryable`, never these messages.
  */
-import { errors } from 'playwright';
 import { RenderError } from '../errors.js';
 
 /**
@@ -38,8 +37,9 @@ export function firstLine(error: unknown): string {
   return (message.split('\n')[0] ?? message).trim();
 }
 
+/** Playwright's `errors.TimeoutError`, and the offline loader's own, by name (Playwright is loaded only when a browser is launched). */
 export function isTimeout(error: unknown): boolean {
-  return error instanceof errors.TimeoutError;
+  return error instanceof Error && error.name === 'TimeoutError';
 }
 
 export function isCrash(error: unknown): boolean {

@@ -32,7 +32,7 @@
  * has the page's scheme (http/https decides mixed-content upgrades), JavaScript is off — is it
  * used; everything else navigates.
  */
-import { errors, type CDPSession, type Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 import type { InPlaceDocument } from '../markup/in-place.js';
 import type { RequestStats } from './request-policy.js';
 
@@ -165,7 +165,7 @@ export class OfflineDocumentServer {
     let onLoad: (() => void) | undefined;
     const loaded = new Promise<void>((resolve, reject) => {
       onLoad = resolve;
-      timer = setTimeout(() => reject(new errors.TimeoutError(`No load event within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(Object.assign(new Error(`No load event within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
     });
     this.session.once('Page.loadEventFired', onLoad!);
     try {

@@ -10,10 +10,19 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { Readability } from '@mozilla/readability';
-import { JSDOM, VirtualConsole } from 'jsdom';
+import type * as JsdomModule from 'jsdom';
 import { describeError } from '../../errors.js';
 import { contentTypeOf } from '../corpora/html-source.js';
 import type { PeerExtractor, PeerInput, PeerResult, PeerTimings } from './types.js';
+
+/**
+ * jsdom, loaded on the first page (synchronously: it is CommonJS): a process that only lists
+ * the CLI's commands (`broadsheet --help`) or never runs the peer does not pay its ~0.4 s.
+ */
+let jsdomModule: typeof JsdomModule | undefined;
+function jsdom(): typeof JsdomModule {
+  return (jsdomModule ??= createRequire(import.meta.url)('jsdom') as typeof JsdomModule);
+}
 
 /** Document URL when the page's own is unknown; `.invalid` is reserved and never resolves. */
 export const PLACEHOLDER_URL = 'https://page.invalid/';
@@ -36,8 +45,9 @@ function timings(start: number, parsed: number, end: number): PeerTimings {
 export function runReadability(input: PeerInput): PeerResult {
   const start = performance.now();
   let parsed = start;
-  let dom: JSDOM | undefined;
+  let dom: JsdomModule.JSDOM | undefined;
   try {
+    const { JSDOM, VirtualConsole } = jsdom();
     dom = new JSDOM(input.bytes, {
       url: input.url ?? PLACEHOLDER_URL,
       contentType: contentTypeOf(input),

@@ -1,0 +1,11 @@
+const t0 = performance.now();
+const { launchBrowser } = await import('./dist/render/browser.js');
+const t1 = performance.now();
+const { PageWorkPool } = await import('./dist/page-work/pool.js');
+const pool = new PageWorkPool({});
+const readyP = pool.ready().then(() => performance.now());
+const b = await launchBrowser();
+const t2 = performance.now();
+const tr = await readyP;
+console.log('import playwright+browser.js', (t1 - t0).toFixed(0), 'launch done at', (t2 - t0).toFixed(0), 'pool ready at', (tr - t0).toFixed(0));
+await b.close(); await pool.close();
