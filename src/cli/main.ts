@@ -8,6 +8,7 @@ import { BroadsheetError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
 import { exitWhenDrained } from './finish.js';
 import { OutputClosed, stdout } from './stdout.js';
+import { COMMAND_SUMMARIES, type CommandName, type CommandSummary } from './command-list.js';
 
 function version(): string {
   try {
@@ -23,10 +24,11 @@ type CommandFactory = (setExit: (code: number) => void) => Command;
 /**
  * The subcommands in the order `--help` lists them, each loaded only when needed: a run of one
  * command imports that command's modules alone (measured on the 2-core machine: `extract` had
- * paid for jsdom, drizzle, pg and the crawler's modules at every start, ~2 s of CPU), while
- * `--help`, `--version` and an unknown command load them all, as commander lists them.
+ * paid for jsdom, drizzle, pg and the crawler's modules at every start, ~2 s of CPU), and
+ * `--help`, `--version` and an unknown command load none: they list the commands from
+ * command-list.ts (1.0 s when they loaded them all).
  */
-const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<CommandFactory>]> = [
+const COMMANDS: ReadonlyArray<readonly [name: CommandName, load: () => Promise<CommandFactory>]> = [
   ['extract', async () => (await import('./commands/extract.js')).extractCommand],
   ['bench', async () => (await import('./commands/bench.js')).benchCommand],
   ['model', async () => (await import('./commands/model.js')).modelCommand],
@@ -39,16 +41,41 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Comman
   ['corpus', async () => (await import('./commands/corpus.js')).corpusCommand],
 ];
 
-/** The factories of the commands `argv` may run: the one it names first, or all of them. */
-async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
-  const named = COMMANDS.find(([name]) => name === argv[0]);
-  const wanted = named ? [named] : COMMANDS;
-  // One after the other: Node 20 fails a require() of an ES module (a CommonJS dependency of one
-  // command's graph loading an ESM-only package) while another import() is evaluating the same
-  // graph ("Cannot read properties of undefined (reading 'getStatus')", seen on `--help`).
+/**
+ * The factories of the commands `argv` may run: the one it names first (or `help <command>`
+ * names), loaded; otherwise every command as a listing only (`listedCommand`).
+ */
+export async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
+  const wanted = argv[0] === 'help' ? argv[1] : argv[0];
+  const named = COMMANDS.find(([name]) => name === wanted);
+  if (named) return [await named[1]()];
+  return COMMANDS.map(([name]) => () => listedCommand(name));
+}
+
+/** A command as `--help` lists it, without its options' definitions or its modules. */
+function listedCommand(name: CommandName): Command {
+  const summary: CommandSummary = COMMAND_SUMMARIES[name];
+  const command = new Command(name).description(summary.description);
+  if (summary.args !== '') command.arguments(summary.args);
+  // Commander writes "[options]" after a command that has any.
+  if (summary.options) command.option('--listed-only', 'never parsed: the command is loaded to run');
+  return command;
+}
+
+/** Every command, loaded (for the test that the listing above equals theirs). One after the other: Node 20 fails a require() of an ES module while another import() evaluates the same graph. */
+export async function loadedCommands(): Promise<CommandFactory[]> {
   const factories: CommandFactory[] = [];
-  for (const [, load] of wanted) factories.push(await load());
+  for (const [, load] of COMMANDS) factories.push(await load());
   return factories;
+}
+
+/** The program without its commands: the same for the listing and for a run. */
+export function programShell(): Command {
+  return new Command('broadsheet')
+    .description('Headless-browser pipeline for news: render pages in Chromium, split them into visual units, score them, extract the article.')
+    .version(version())
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -58,11 +85,7 @@ export async function main(argv: string[]): Promise<number> {
   const setExit = (code: number): void => {
     exitCode = code;
   };
-  const program = new Command('broadsheet')
-    .description('Headless-browser pipeline for news: render pages in Chromium, split them into visual units, score them, extract the article.')
-    .version(version())
-    .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+  const program = programShell();
   for (const factory of await commandsFor(argv)) program.addCommand(factory(setExit));
   // Subcommands added with addCommand do not inherit exitOverride: without it a bad option
   // value (`crawl --policy nonsense`) would exit the process with commander's code 1.

@@ -115,5 +115,14 @@ test('npm pack installs into an empty project: the types compile with skipLibChe
   const bin = await run(process.execPath, [join(installed, pkg.bin['broadsheet']!), '--help'], project);
   expect(bin.code, bin.stderr).toBe(0);
   expect(bin.stdout).toContain('extract');
+  // `--help` lists the commands without loading them: each command's own help loads its modules,
+  // so every command's graph is imported once from the installed package.
+  const commands = [...bin.stdout.matchAll(/^  ([a-z]+) /gmu)].map((m) => m[1]!).filter((name) => name !== 'help');
+  expect(commands.length).toBeGreaterThanOrEqual(10);
+  for (const name of commands) {
+    const help = await run(process.execPath, [join(installed, pkg.bin['broadsheet']!), name, '--help'], project);
+    expect(help.code, `${name} --help: ${help.stderr}`).toBe(0);
+    expect(help.stdout).toContain(`Usage: broadsheet ${name}`);
+  }
   expect((await readFile(join(installed, pkg.bin['broadsheet']!), 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
 });

@@ -13,6 +13,7 @@ import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { DEFAULT_LIVE_SYSTEMS, LIVE_SYSTEMS, liveMarkdown, runLiveBench, type LiveSystem } from '../../bench/live.js';
 import { adHostResolverRules, startLiveFamily } from '../../testing/local-web/live-family.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 interface BenchFlags {
   out?: string;
@@ -34,7 +35,7 @@ interface BenchFlags {
 export function benchCommand(setExit: (code: number) => void): Command {
   const formats = CORPUS_FORMATS.map((f) => `${f.name} (${f.description}${f.defaultDir ? `; default ${f.defaultDir}` : ''})`).join('\n  ');
   return new Command('bench')
-    .description('Benchmark extraction on saved pages with ground truth: broadsheet and Readability.js side by side, scored by the same metric.')
+    .description(COMMAND_SUMMARIES.bench.description)
     .argument('<dataset>', 'a format name (aeb, samples: its default directory) or a directory in a known format')
     .option('-o, --out <dir>', 'write report.json, report.md, report.html and shots/ here (default out/bench-<dataset>)')
     .option('-c, --concurrency <n>', 'pages broadsheet renders at once, one per core by default', intOption(1, 32), DEFAULT_CONCURRENCY)

@@ -11,6 +11,7 @@ import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browse
 import { intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { loadModelFile } from './model.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 interface CorpusFlags {
   out: string;
@@ -39,7 +40,7 @@ function fraction(name: string, value: string): number {
 
 export function corpusCommand(setExit: (code: number) => void): Command {
   return new Command('corpus')
-    .description('Build a training corpus: extract, identify languages, filter by quality, remove duplicates, write shards and a dataset card.')
+    .description(COMMAND_SUMMARIES.corpus.description)
     .argument('<inputs...>', 'crawl databases (.db), .warc/.warc.gz archives, saved pages, or directories of them')
     .requiredOption('-o, --out <dir>', 'output directory (shards, manifest.json, README.md card)')
     .option('-c, --concurrency <n>', 'pages rendered at once', intOption(1, 32), 2)

@@ -13,6 +13,7 @@ import { seedFailures } from '../../crawl/seed-failures.js';
 import { ConfigError } from '../../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 /** Identifies the crawler to site owners; override with --user-agent. */
 export const DEFAULT_USER_AGENT = 'broadsheet/0.1 (focused news crawler; headless Chromium)';
@@ -64,7 +65,7 @@ const FLAG_TO_SETTING: Record<string, keyof CrawlSettings> = {
 
 export function crawlCommand(setExit: (code: number) => void): Command {
   const command = new Command('crawl')
-    .description('Crawl news sites from their start pages, fetching article pages first; resumable (run the same command again).')
+    .description(COMMAND_SUMMARIES.crawl.description)
     .argument('[seed-urls...]', 'start URLs (their sites are the crawl scope); may be left out when resuming')
     .requiredOption('--db <file|url>', 'SQLite file holding the crawl (created if missing; an existing one is resumed), or postgres://… to share the crawl with `broadsheet worker`s')
     .option('--max-pages <n>', 'stop after this many pages in the store (earlier runs count)', intOption(1, 100_000_000))

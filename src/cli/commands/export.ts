@@ -9,6 +9,7 @@ import { NearDuplicateFilter, isPostgresUrl, openStore, type ArticleRow, type Cr
 import { EXIT } from '../exit-codes.js';
 import { outFileProblem } from '../out-file.js';
 import { OutputWriter, stdout } from '../stdout.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 interface ExportFlags {
   db: string;
@@ -46,7 +47,7 @@ const PAGE_COLUMNS = ['fetchOrder', 'url', 'finalUrl', 'site', 'depth', 'status'
 
 export function exportCommand(setExit: (code: number) => void): Command {
   return new Command('export')
-    .description('Write the articles (or every fetched page) of a crawl database as JSON Lines, CSV or WARC.')
+    .description(COMMAND_SUMMARIES.export.description)
     .requiredOption('--db <file|url>', 'the crawl database: an SQLite file or postgres://…')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'warc']).default('jsonl'))
     .addOption(new Option('--what <what>', 'articles (near-duplicates collapsed) or pages (fetch order)').choices(['articles', 'pages']).default('articles'))

@@ -16,6 +16,7 @@ import { EXIT } from '../exit-codes.js';
 import { outFileProblem } from '../out-file.js';
 import { OutputClosed, OutputWriter, writeStdout } from '../stdout.js';
 import type { ClusterModel } from '../../cluster/index.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 export interface ExtractFlags {
   format: OutputFormat;
@@ -51,7 +52,7 @@ export interface ExtractFlags {
 
 export function extractCommand(setExit: (code: number) => void): Command {
   return new Command('extract')
-    .description('Render pages in Chromium and extract their article bodies.')
+    .description(COMMAND_SUMMARIES.extract.description)
     .argument('<inputs...>', 'URLs, .html/.htm/.html.gz files, .warc/.warc.gz archives, or directories of them')
     .addOption(new Option('-f, --format <format>', 'what to print on stdout').choices(['text', 'json', 'markdown', 'html']).default('text'))
     .option('-o, --out <file>', 'write JSON Lines to FILE, one record per input (schema/record.schema.json); stdout then shows progress (on a terminal) and a summary, not the bodies, unless --format or --summary is given too. Written to FILE.partial-PID and renamed when the run ends')

@@ -4,10 +4,11 @@ import { Command } from 'commander';
 import { copySqliteToPg } from '../../store/copy.js';
 import { isPostgresUrl } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 export function migrateCommand(setExit: (code: number) => void): Command {
   return new Command('migrate')
-    .description('Copy a crawl from its SQLite file into an empty PostgreSQL database, so workers on other machines can carry it on.')
+    .description(COMMAND_SUMMARIES.migrate.description)
     .requiredOption('--from <file>', 'the SQLite crawl database')
     .requiredOption('--to <url>', 'postgres://user@host:5432/database (empty; its tables are created)')
     .addHelpText(

@@ -37,6 +37,7 @@ import type { LayoutSnapshot } from '../../types.js';
 import { floatOption, intOption } from '../parse.js';
 import { EXIT } from '../exit-codes.js';
 import { outFileProblem } from '../out-file.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 // ── Pages and the split by site ──────────────────────────────────────────────────────────
 
@@ -374,7 +375,7 @@ const splitOption = (): Option =>
   new Option('--split <half>', 'only the pages whose site falls in this half (A or B, by a hash of the host; the page id for pages without a URL)').choices(['A', 'B']);
 
 export function modelCommand(setExit: (code: number) => void): Command {
-  const model = new Command('model').description('The cluster model of article bodies (docs/methods.md §5): train it, inspect it, measure it.');
+  const model = new Command('model').description(COMMAND_SUMMARIES.model.description);
   model
     .command('train')
     .description('Learn a model from a benchmark\'s ground truth, from labelled pages, or (--self) from the visual extractor\'s confident picks.')

@@ -12,6 +12,7 @@ import { RenderSession } from '../../render/session.js';
 import { openSqliteStore } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 interface RecrawlFlags {
   db: string;
@@ -26,7 +27,7 @@ interface RecrawlFlags {
 
 export function recrawlCommand(setExit: (code: number) => void): Command {
   return new Command('recrawl')
-    .description('Revisit the fronts and section pages of a crawl by S.C.E.N.T. scent; new URLs found there go to its frontier. Runs until stopped (Ctrl-C loses nothing).')
+    .description(COMMAND_SUMMARIES.recrawl.description)
     .requiredOption('--db <file>', 'the crawl database (made by broadsheet crawl)')
     .option('--rounds <n>', 'stop after this many rounds (default: run until stopped)', intOption(1, 100_000_000))
     .option('--interval <seconds>', 'wait between two rounds', intOption(0, 86_400), 60)

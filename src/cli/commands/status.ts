@@ -5,6 +5,7 @@ import { CRAWL_SETTINGS_KEY } from '../../crawl/settings.js';
 import { isPostgresUrl, openStore } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { writeStdout } from '../stdout.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 /** Site rows shown in the text form (all of them in --json). */
 const MAX_SITE_ROWS = 20;
@@ -37,7 +38,7 @@ interface StatusFlags {
 
 export function statusCommand(setExit: (code: number) => void): Command {
   return new Command('status')
-    .description('Show what a crawl database holds: pages, articles, harvest rate, queue, links, errors.')
+    .description(COMMAND_SUMMARIES.status.description)
     .requiredOption('--db <file|url>', 'the crawl database: an SQLite file or postgres://…')
     .option('--json', 'print one JSON object')
     .addHelpText(

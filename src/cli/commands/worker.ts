@@ -6,6 +6,7 @@ import { isPostgresUrl } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { intOption } from '../parse.js';
 import { DEFAULT_USER_AGENT, runCrawl } from './crawl.js';
+import { COMMAND_SUMMARIES } from '../command-list.js';
 
 interface WorkerFlags {
   db: string;
@@ -21,7 +22,7 @@ interface WorkerFlags {
 
 export function workerCommand(setExit: (code: number) => void): Command {
   return new Command('worker')
-    .description('Join a crawl kept in PostgreSQL: claim URLs from the shared frontier, render and record them; start any number, on any machine, at any time.')
+    .description(COMMAND_SUMMARIES.worker.description)
     .requiredOption('--db <url>', 'the crawl database: postgres://user@host:5432/database (start the crawl there with `broadsheet crawl SEEDS --db URL`, or copy one with `broadsheet migrate`)')
     .option('-c, --concurrency <n>', 'pages this worker renders at once (default: the crawl\'s)', intOption(1, 64))
     .option('--max-pages <n>', 'the crawl\'s page budget, for all workers together (default: the crawl\'s)', intOption(1, 100_000_000))
