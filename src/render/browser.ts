@@ -166,8 +166,7 @@ export async function closeBrowser(browser: Browser, timeoutMs: number = BROWSER
   const closed = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
   clearTimeout(timer);
   if (closed) return;
-  const instance = instances.get(browser);
-  const pid = instance === undefined ? undefined : processWithArgument(`${INSTANCE_SWITCH}=${instance}`);
+  const pid = browserProcessId(browser);
   if (pid === undefined) return;
   try {
     process.kill(pid, 'SIGKILL');
@@ -175,6 +174,15 @@ export async function closeBrowser(browser: Browser, timeoutMs: number = BROWSER
     return; // gone already
   }
   await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
+
+/**
+ * The process id of a browser `launchBrowser` started (its main process, found by its instance
+ * switch in /proc: Linux only), or undefined (another launcher, another system, or gone).
+ */
+export function browserProcessId(browser: Browser): number | undefined {
+  const instance = instances.get(browser);
+  return instance === undefined ? undefined : processWithArgument(`${INSTANCE_SWITCH}=${instance}`);
 }
 
 /** A child of this process whose command line holds `argument` exactly (Linux /proc; undefined elsewhere). */

@@ -496,8 +496,14 @@ export class RenderSession {
         // A browser that stopped answering without dying (frozen, stopped) fails its pages by
         // their timeouts: one that does not answer a DevTools command either is killed, and
         // healed below as a death (a page stuck in its own script leaves the browser answering).
-        if (suspect && browser.isConnected() && !(await browserAnswers(browser, BROWSER_PROBE_MS))) await closeBrowser(browser, BROWSER_PROBE_MS);
-        const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : null;
+        // A browser that failed the probe is dead to the session even if Playwright has not seen
+        // its connection end (a process gone while its pipe stayed open): it is replaced.
+        let unresponsive: Browser | null = null;
+        if (suspect && browser.isConnected() && !(await browserAnswers(browser, BROWSER_PROBE_MS))) {
+          await closeBrowser(browser, BROWSER_PROBE_MS);
+          unresponsive = browser;
+        }
+        const dead = !current.isConnected() ? current : !browser.isConnected() ? browser : unresponsive;
         if (!dead) {
           // The page's renderer died and the browser lives on, or its death was not seen within the
           // grace (a renderer killed for memory; CI: a killed browser whose disconnection came

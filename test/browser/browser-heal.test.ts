@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { closeBrowser, launchBrowser } from '../../src/render/browser.js';
+import type { Browser } from 'playwright';
+import { browserProcessId, closeBrowser, launchBrowser } from '../../src/render/browser.js';
 import { RenderSession } from '../../src/render/session.js';
 import { chromiumPids } from '../../src/testing/process-tree.js';
 
@@ -88,36 +89,43 @@ test('Chromium killed 3 times during 40 pages: no page lost, in-flight pages ret
 
 test('a page that meets two browser deaths in one life is not lost: each retry that fails with its browser heals and tries again', async () => {
   const others = new Set(chromiumPids());
-  const session = await RenderSession.launch({ concurrency: 1 });
+  // Each browser the session runs on, in order: the kills below hit exactly these (by the
+  // process id of each launch), never another test's or a browser still being closed.
+  const browsers: Browser[] = [await launchBrowser()];
+  const session = new RenderSession(browsers[0]!, {
+    concurrency: 1,
+    relaunch: async () => {
+      const fresh = await launchBrowser();
+      browsers.push(fresh);
+      return fresh;
+    },
+  });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   // A saved page whose script keeps the renderer busy for 2 s: each kill lands while it loads.
   const slow = Buffer.from(
     `<!doctype html><html><head><title>Slow</title><script>const t = Date.now(); while (Date.now() - t < 2000) {}</script></head><body><article><h1>Slow story</h1>${'<p>The slow story: the council met on Tuesday and agreed the new budget after a long debate.</p>'.repeat(5)}</article></body></html>`,
   );
-  const killNext = async (): Promise<void> => {
-    for (let tries = 0; tries < 500; tries++) {
-      const victim = chromiumPids().find((pid) => !others.has(pid));
-      if (victim !== undefined) {
-        await sleep(700);
-        others.add(victim);
-        process.kill(victim, 'SIGKILL');
-        return;
-      }
-      await sleep(20);
-    }
+  /** Kills the session's `n`th browser 700 ms after it is up (the page is then loading on it). */
+  const kill = async (n: number): Promise<void> => {
+    for (let tries = 0; tries < 1_500 && browsers.length <= n; tries++) await sleep(20);
+    const pid = browsers[n] ? browserProcessId(browsers[n]) : undefined;
+    expect(pid, `browser ${n} was launched and its process found`).toBeDefined();
+    await sleep(700);
+    process.kill(pid!, 'SIGKILL');
   };
   try {
     const rendering = session.render({ kind: 'html', bytes: slow, url: 'http://saved.invalid/slow.html', label: 'slow story' }, async (p) =>
       p.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('The slow story:')) ? 'ok' : 'wrong',
       { javaScript: true, timeBudgetMs: 60_000 },
     );
-    await killNext();
-    await killNext();
+    await kill(0);
+    await kill(1);
     expect(await rendering).toBe('ok');
     expect(session.health.relaunches).toBe(2);
     expect(session.health.retried).toBe(2);
   } finally {
     await session.close();
+    for (const browser of browsers) await closeBrowser(browser);
   }
   expect(chromiumPids().filter((pid) => !others.has(pid))).toEqual([]);
 });
