@@ -163,6 +163,18 @@ export function ownMarks(el: SnapshotElement, options: { words: boolean } = { wo
 const PAGE_WRAPPER_TEXT_SHARE = 0.9;
 
 /**
+ * Dialogs (the element, or its ARIA role) do not count in that share. A page saved without its
+ * stylesheets shows its closed modals in the flow: a shop's privacy policy and terms of sale,
+ * written into two dialogs inside its `<footer>`, held 94 % of a WCXB product page's text, so the
+ * footer was read as the page's wrapper and its mark was lost for everything in it.
+ */
+const DIALOG_ROLES: ReadonlySet<string> = new Set(['dialog', 'alertdialog']);
+
+function isDialog(node: SnapshotElement): boolean {
+  return node.tag === 'dialog' || DIALOG_ROLES.has(node.attrs.role ?? '');
+}
+
+/**
  * Marks of every node: its own and all its ancestors' (text nodes take their parent's).
  * One pass in document order (a parent always precedes its children).
  */
@@ -180,7 +192,18 @@ const PATH_MARKS = new WeakMap<LayoutTree, Uint32Array>();
 function computePathMarks(tree: LayoutTree): Uint32Array {
   const n = tree.nodes.length;
   const out = new Uint32Array(n);
-  const pageText = tree.stats[0]?.textLength ?? 0;
+  // The text of each node inside dialogs (its own, when it is one), bottom-up: children follow
+  // their parent in `tree.nodes`.
+  const inDialogs = new Float64Array(n);
+  for (let id = n - 1; id >= 0; id--) {
+    const node = tree.nodes[id]!;
+    if (node.kind === 'element' && isDialog(node)) inDialogs[id] = tree.stats[id]?.textLength ?? 0;
+    if (node.parent >= 0) inDialogs[node.parent]! += inDialogs[id]!;
+  }
+  const outsideDialogs = (id: number): number => (tree.stats[id]?.textLength ?? 0) - inDialogs[id]!;
+  // A page that is all dialog keeps the plain share.
+  const pageText = outsideDialogs(0) > 0 ? outsideDialogs(0) : (tree.stats[0]?.textLength ?? 0);
+  const textOf = outsideDialogs(0) > 0 ? outsideDialogs : (id: number): number => tree.stats[id]?.textLength ?? 0;
   for (let id = 0; id < n; id++) {
     const node = tree.nodes[id]!;
     const inherited = node.parent >= 0 ? out[node.parent]! : 0;
@@ -188,7 +211,7 @@ function computePathMarks(tree: LayoutTree): Uint32Array {
       out[id] = inherited;
       continue;
     }
-    const wrapsPage = (tree.stats[id]?.textLength ?? 0) >= pageText * PAGE_WRAPPER_TEXT_SHARE;
+    const wrapsPage = textOf(id) >= pageText * PAGE_WRAPPER_TEXT_SHARE;
     out[id] = wrapsPage ? inherited : inherited | ownMarks(node);
   }
   return out;

@@ -61,6 +61,21 @@ test('class words of an element wrapping the whole page (feature flags on <body>
   expect(marks[paragraph]! & (MARK.promo | MARK.comment | MARK.chrome)).toBe(0);
 });
 
+test('a footer whose dialogs hold most of the text (closed modals of a page saved without CSS) still marks them', () => {
+  const legal = Array.from({ length: 40 }, () => PROSE).join(' ');
+  const snap = snapshot([
+    el('h1', [text('Wool runner')]),
+    p(PROSE),
+    el('footer', [el('div', { role: 'dialog', id: 'modal-privacy-policy' }, [p(legal)]), p('© 2026 Example Shop')]),
+  ]);
+  const tree = buildLayoutTree(snap);
+  const marks = pathMarks(tree);
+  const inDialog = tree.nodes.findIndex((n) => n.kind === 'element' && n.tag === 'p' && n.parent > 0 && tree.nodes[n.parent]!.kind === 'element' && (tree.nodes[n.parent] as { attrs: { role?: string } }).attrs.role === 'dialog');
+  expect(inDialog).toBeGreaterThan(0);
+  expect(marks[inDialog]! & MARK.footer).toBeTruthy();
+  expect(marks[inDialog]! & MARK.overlay).toBeTruthy();
+});
+
 test('block features: link density, sentences, tags and position are what they say', () => {
   const { blocks, f } = featuresOf();
   const row = (i: number, name: (typeof BLOCK_FEATURES)[number]): number => f.values[i * BLOCK_FEATURES.length + column(name)]!;
