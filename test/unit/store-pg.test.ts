@@ -156,6 +156,43 @@ test('a connection cut mid-crawl (server-side terminate) is retried: nothing los
   });
 });
 
+test('a transaction whose BEGIN fails gives its connection back: the retry runs and close returns', async () => {
+  await withDb(async (url) => {
+    // One connection, so that a connection kept by a failed transaction would starve the retry.
+    const ops = await PgOps.open(url, { poolSize: 1, retryForMs: 5_000 });
+    const pool = (ops as unknown as { pool: pg.Pool }).pool;
+    const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+    // The next two connections a transaction takes fail their first statement (BEGIN) as a
+    // connection the server has just terminated does, before the client has read the goodbye.
+    // (`pool.query` takes its connection with a callback: left as it is.)
+    let faults = 2;
+    (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => (callback ? connect(callback) : faulty());
+    const faulty = async (): Promise<pg.PoolClient> => {
+      const client = (await connect())!;
+      if (faults > 0) {
+        faults -= 1;
+        const query = client.query.bind(client);
+        (client as unknown as { query: unknown }).query = () => {
+          (client as unknown as { query: unknown }).query = query;
+          return Promise.reject(new Error('Connection terminated unexpectedly'));
+        };
+      }
+      return client;
+    };
+    let closed = false;
+    try {
+      expect(await ops.enqueue([entryFor(1, 0)])).toBe(1);
+      expect(faults).toBe(0);
+      expect(pool.waitingCount).toBe(0);
+      expect((await ops.counts()).queued).toBe(1);
+    } finally {
+      const outcome = await Promise.race([ops.close().then(() => 'closed'), new Promise((r) => setTimeout(r, 15_000, 'still waiting'))]);
+      closed = outcome === 'closed';
+    }
+    expect(closed).toBe(true);
+  });
+});
+
 test('a connection cut between a transaction\'s statements is a typed error, not a crash, and the next query reconnects', async () => {
   await withDb(async (url) => {
     const ops = await PgOps.open(url);

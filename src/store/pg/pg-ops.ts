@@ -258,8 +258,31 @@ export class PgOps {
     }
   }
 
-  private tx<T>(fn: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
-    return this.retrying(() => this.db.transaction(fn));
+  private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.retrying(() => this.transaction(fn));
+  }
+
+  /**
+   * One transaction on a connection of its own, which goes back to the pool whatever happens.
+   * drizzle's `transaction` on a pool sends `begin` before its try/finally: when `begin` fails
+   * (an idle connection the server has just terminated, before the client has read the goodbye)
+   * the connection is never released. CI saw it once: with the pool's two connections lost that
+   * way, every retry waited for a connection until the store gave up, and `close` then waited
+   * forever for them. A connection that failed in a way that means the server is gone is
+   * destroyed, not pooled again: a query timed out on the client's side leaves it looking
+   * healthy.
+   */
+  private async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await drizzle(client, { schema }).transaction(fn);
+    } catch (error) {
+      if (isTransient(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async close(): Promise<void> {
@@ -645,6 +668,7 @@ export class PgOps {
   /** Runs `fn` with one connection inside one transaction (bulk copies); rolled back if it throws. */
   async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const value = await fn(client);
@@ -652,9 +676,10 @@ export class PgOps {
       return value;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
+      broken = isTransient(error) ? (error instanceof Error ? error : new Error(String(error))) : undefined;
       throw asPgStoreError(error, redactUrl(this.url));
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
