@@ -56,6 +56,18 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   const scrollY = window.scrollY;
   const round = (value: number): number => Math.round(value * 100) / 100;
 
+  // A page has a few distinct `font-family` values: the first family of each, lower-case and
+  // unquoted, is worked out once (per element it was 7 % of the walk on AEB pages).
+  const familyCache = new Map<string, string>();
+  const firstFamilyOf = (value: string): string => {
+    let family = familyCache.get(value);
+    if (family === undefined) {
+      family = (value.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
+      familyCache.set(value, family);
+    }
+    return family;
+  };
+
   // Colour strings repeat a lot; parse each distinct one once.
   const colourCache = new Map<string, { rgba: string; alpha: number }>();
   const parseColour = (value: string): { rgba: string; alpha: number } => {
@@ -184,10 +196,13 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     return null;
   };
 
+  // The walk changes nothing in the document, so its base URL is read once (a read per address
+  // was 6 % of the walk on AEB pages).
+  const baseUri = document.baseURI;
   const absoluteUrl = (value: string | null): string | undefined => {
     if (value === null || value.trim() === '') return undefined;
     try {
-      return new URL(value.trim(), document.baseURI).href;
+      return new URL(value.trim(), baseUri).href;
     } catch {
       return undefined;
     }
@@ -434,7 +449,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     const clipsAll = isZeroSize && clips && parentElement !== undefined;
     const hidesInside = ancestorHides || transparent || clipsAll;
     const styleVisible = !hidden && !hidesInside && (!visibilityHidden || visibilityRevealed);
-    const firstFamily = (style.fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
+    const whiteSpace = style.whiteSpace;
 
     const id = nodes.length;
     const snapshotElement: SnapshotElement = {
@@ -452,8 +467,8 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
       fontSizePx: parseFloat(style.fontSize) || 0,
       fontWeight: parseFloat(style.fontWeight) || 400,
       fontStyle: style.fontStyle,
-      fontFamily: firstFamily.toLowerCase(),
-      preservesWhitespace: PRESERVING_WHITE_SPACE.has(style.whiteSpace),
+      fontFamily: firstFamilyOf(style.fontFamily),
+      preservesWhitespace: PRESERVING_WHITE_SPACE.has(whiteSpace),
       children: [],
     };
     nodes.push(snapshotElement);
@@ -475,7 +490,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           parentVisibilityRevealed: visibilityRevealed,
           depth: item.depth + 1,
           preRoot: snapshotElement.preservesWhitespace ? (item.preRoot ?? element) : null,
-          parentPreLine: style.whiteSpace === 'pre-line',
+          parentPreLine: whiteSpace === 'pre-line',
         });
       }
     }
