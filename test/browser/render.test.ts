@@ -441,6 +441,26 @@ test.describe('word spaces between inline pieces', () => {
     expect(texts(snapshot)).toContain('first item');
     expect(texts(snapshot)).toContain('second item');
   });
+
+  test("a word space between React's comment markers keeps the words apart", async ({ session }) => {
+    // React's server rendering writes JSX's `{a} {b}` as three text nodes parted by empty
+    // comments; the browser shows "The prime minister", and so must the snapshot (WCXB-dev 0577
+    // read "Theprimeministerhasannounced…").
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body><p><span>The<!-- --> <!-- -->prime<!-- --> <!-- -->minister</span><!-- --> <!-- --><b>said</b><!-- --> today<!-- -->.</p>
+<p><a href="/x">one link</a> <script>var x = 1;</script><a href="/y">another</a></p>
+<ul><li>one</li><!-- -->
+<li>two</li></ul></body>`),
+    );
+    const all = texts(snapshot).join('');
+    expect(all).toContain('The prime minister said today.');
+    // A script in the flow renders nothing either.
+    expect(all).toContain('one link another');
+    // Between blocks a comment changes nothing: still no space added.
+    expect(texts(snapshot)).toContain('one');
+    expect(texts(snapshot)).toContain('two');
+  });
 });
 
 test.describe('saved pages are rendered offline', () => {

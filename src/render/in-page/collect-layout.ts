@@ -281,6 +281,29 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   let lastTextNode: Node | undefined;
   /** Whether `text` is the last text before the whitespace: `sibling` itself, or inside it. */
   const endsWith = (sibling: Node | null, text: Node): boolean => sibling !== null && (sibling === text || sibling.contains(text));
+  /**
+   * Nodes that render nothing in the flow: comments, and the elements never collected (a
+   * `<script>`, a `<style>`). A word space between two inline pieces still parts them when such
+   * nodes stand beside it: React's server rendering puts an empty comment on each side of a space
+   * it writes as its own text node (`The<!-- --> <!-- -->prime`, from JSX's `{a} {b}`).
+   */
+  const rendersNothing = (node: Node): boolean =>
+    node.nodeType === Node.COMMENT_NODE || (node.nodeType === Node.ELEMENT_NODE && SKIPPED_TAGS.has((node as Element).localName));
+  const previousRendered = (node: Node): Node | null => {
+    let sibling = node.previousSibling;
+    while (sibling !== null && rendersNothing(sibling)) sibling = sibling.previousSibling;
+    return sibling;
+  };
+  const nextRendered = (node: Node): Node | null => {
+    let sibling = node.nextSibling;
+    while (sibling !== null && rendersNothing(sibling)) sibling = sibling.nextSibling;
+    return sibling;
+  };
+  /** Whitespace `node` lies between two inline pieces, the one before ending with `last`, the last text collected. */
+  const partsInlinePieces = (node: Node, last: Node): boolean => {
+    const before = previousRendered(node);
+    return endsWith(before, last) && flowsInline(before) && flowsInline(nextRendered(node));
+  };
 
   interface Pending {
     node: Node;
@@ -396,7 +419,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           if (item.parentPreLine) for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) breaks += 1;
           lastText.text += !item.parentPreLine ? text : breaks > 0 ? '\n'.repeat(breaks) : ' ';
         }
-      } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && endsWith(node.previousSibling, lastTextNode) && flowsInline(node.previousSibling) && flowsInline(node.nextSibling)) {
+      } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && partsInlinePieces(node, lastTextNode)) {
         // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
         // a line) is no node of its own, but it is a word space: it goes on the end of the text
         // before it, so that the words on either side stay apart ("bold italic", not
