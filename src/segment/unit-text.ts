@@ -72,7 +72,9 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
       if (emptyLineBreaks > 0) endBlock();
       continue;
     }
-    if ((tree.stats[id]?.textLength ?? 0) === 0) continue;
+    // An element without text adds nothing, unless a line break sits inside it
+    // (`<b>E-Commerce Apps</b><b><br></b>Facilitate…`, a break an editor made bold).
+    if ((tree.stats[id]?.textLength ?? 0) === 0 && !holdsBreak(tree, id)) continue;
     const block = tree.isBlock[id] ?? false;
     if (block) {
       endBlock();
@@ -83,6 +85,21 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
   }
   endBlock();
   return blocks;
+}
+
+/** How many nodes of a textless subtree are searched for a `<br>` (icons, empty wrappers: a few). */
+const BREAK_SEARCH_NODES = 32;
+
+/** Whether a `<br>` lies in the subtree of `id`, among its first BREAK_SEARCH_NODES nodes. */
+function holdsBreak(tree: LayoutTree, id: number): boolean {
+  const pending = [id];
+  for (let seen = 0; pending.length > 0 && seen < BREAK_SEARCH_NODES; seen++) {
+    const node = tree.nodes[pending.pop()!];
+    if (node?.kind !== 'element') continue;
+    if (node.tag === 'br') return true;
+    pending.push(...node.children);
+  }
+  return false;
 }
 
 /** A unit's text: its blocks joined by single newlines. */

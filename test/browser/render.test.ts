@@ -461,6 +461,24 @@ test.describe('word spaces between inline pieces', () => {
     expect(texts(snapshot)).toContain('one');
     expect(texts(snapshot)).toContain('two');
   });
+
+  test('a space alone in an inline wrapper, or a lone no-break space, parts the words around it', async ({ session }) => {
+    // `<a>Private clouds</a><b> </b>are` (WCXB-dev 0005) and `makes<span>&nbsp;</span><a>iPhones</a>`
+    // (0344): the browser shows a space in both; the walk saw white space without neighbours.
+    const { snapshot } = await render(
+      session,
+      htmlInput(`<body><p><a href="/c">Private clouds</a><b> </b>are built</p>
+<p>Only Apple makes<span>&nbsp;</span><a href="/i">iPhones</a>.</p>
+<p><a href="/t">Trial</a><strong><em> </em></strong>with care</p>
+<p>Ends here<b> </b></p><p>Next paragraph</p></body>`),
+    );
+    const all = texts(snapshot).join('|');
+    expect(all).toContain('Private clouds |are built');
+    expect(all).toContain('Only Apple makes |iPhones');
+    expect(all).toContain('Trial |with care');
+    // At the end of a block the space has nothing after it on the line: nothing is added.
+    expect(all).toContain('Ends here|Next paragraph');
+  });
 });
 
 test.describe('saved pages are rendered offline', () => {

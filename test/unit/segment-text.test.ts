@@ -23,6 +23,16 @@ test('<br><br> splits a paragraph; a single <br> is a line break inside it', () 
   expect(blocksOf(el('div', { id: 'x' }, [text('A.'), el('br'), el('br'), el('br'), text('B.')]))).toEqual(['A.', 'B.']);
 });
 
+test('a <br> inside an element with no text of its own still breaks the line', () => {
+  // `<li><b>E-Commerce Apps</b><b><br></b><span>Facilitate…</span></li>` (WCXB-dev 0277): the
+  // bold break was skipped with its textless <b>, and the words ran together.
+  expect(
+    blocksOf(el('li', { id: 'x' }, [el('b', [text('E-Commerce Apps')]), el('b', [el('br')]), el('span', [text('Facilitate online shopping.')])])),
+  ).toEqual(['E-Commerce Apps\nFacilitate online shopping.']);
+  // Two of them are a paragraph break, as bare ones are.
+  expect(blocksOf(el('div', { id: 'x' }, [text('A.'), el('span', [el('br')]), el('span', [el('br')]), text('B.')]))).toEqual(['A.', 'B.']);
+});
+
 test('block children separate paragraphs; loose text beside them is a paragraph too', () => {
   expect(blocksOf(el('div', { id: 'x' }, [p('One.'), p('Two.'), el('ul', [el('li', [text('Three')]), el('li', [text('Four')])])]))).toEqual([
     'One.',

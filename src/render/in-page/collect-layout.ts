@@ -40,6 +40,8 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
   const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'head', 'meta', 'link', 'title', 'base']);
   /** Collected as one element, but their children are not page text (fallback or graphics). */
   const LEAF_TAGS = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'iframe', 'object', 'embed', 'select']);
+  /** A character of white space that CSS does not collapse (U+00A0, U+2002…, U+3000; U+FEFF has no width). */
+  const UNCOLLAPSIBLE = /[^ \t\n\r\f\ufeff]/;
   /** `white-space` values that keep line breaks. */
   const PRESERVING_WHITE_SPACE = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
   const WHITE = 'rgba(255, 255, 255, 1)';
@@ -299,10 +301,27 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
     while (sibling !== null && rendersNothing(sibling)) sibling = sibling.nextSibling;
     return sibling;
   };
+  /**
+   * The piece of the line before (`step` -1) or after (+1) `node`: its rendered sibling, or, when
+   * it has none and its parent is an inline element, the parent's (so the space in
+   * `<a>Private clouds</a><b> </b>are` finds the link before it and the text after it).
+   */
+  const INLINE_CLIMB_MAX = 6;
+  const flowNeighbour = (node: Node, step: -1 | 1): Node | null => {
+    let current = node;
+    for (let climbed = 0; climbed <= INLINE_CLIMB_MAX; climbed++) {
+      const sibling = step < 0 ? previousRendered(current) : nextRendered(current);
+      if (sibling !== null) return sibling;
+      const parent = current.parentNode;
+      if (parent === null || parent.nodeType !== Node.ELEMENT_NODE || !flowsInline(parent)) return null;
+      current = parent;
+    }
+    return null;
+  };
   /** Whitespace `node` lies between two inline pieces, the one before ending with `last`, the last text collected. */
   const partsInlinePieces = (node: Node, last: Node): boolean => {
-    const before = previousRendered(node);
-    return endsWith(before, last) && flowsInline(before) && flowsInline(nextRendered(node));
+    const before = flowNeighbour(node, -1);
+    return endsWith(before, last) && flowsInline(before) && flowsInline(flowNeighbour(node, 1));
   };
 
   interface Pending {
@@ -419,6 +438,14 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
           if (item.parentPreLine) for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) breaks += 1;
           lastText.text += !item.parentPreLine ? text : breaks > 0 ? '\n'.repeat(breaks) : ' ';
         }
+      } else if (parentElement && lastText && !parentElement.preservesWhitespace && UNCOLLAPSIBLE.test(text)) {
+        // A no-break space (or another Unicode space) never collapses: CSS collapses only spaces,
+        // tabs and line breaks. Alone in its node (`makes<span>&nbsp;</span><a>iPhones</a>`, how
+        // editors keep a space before a link) it parts the words on either side wherever it
+        // stands; JavaScript's \s counts it as white space, so it was dropped ("makesiPhones").
+        // As a word space on the end of the text before it, it is harmless where it stands
+        // alone between blocks (`<p>&nbsp;</p>`).
+        if (!/\s$/.test(lastText.text)) lastText.text += ' ';
       } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && partsInlinePieces(node, lastTextNode)) {
         // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
         // a line) is no node of its own, but it is a word space: it goes on the end of the text
