@@ -40,11 +40,12 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
 
   // Depth-first with an explicit stack (DOMs can be thousands of levels deep): an item enters a
   // node, or closes the block an element opened.
-  type Item = { enter: number; pre: boolean } | { close: true };
+  // `before`: the sibling node just before, for the gap between two inline boxes (-1: none).
+  type Item = { enter: number; pre: boolean; before: number } | { close: true };
   const stack: Item[] = [];
   const enter = (id: number): void => {
     const el = elementAt(tree, id);
-    stack.push({ enter: id, pre: el?.preservesWhitespace ?? false });
+    stack.push({ enter: id, pre: el?.preservesWhitespace ?? false, before: -1 });
   };
   for (let i = ids.length - 1; i >= 0; i--) enter(ids[i]!);
   while (stack.length > 0) {
@@ -53,7 +54,7 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
       endBlock();
       continue;
     }
-    const { enter: id, pre } = item;
+    const { enter: id, pre, before } = item;
     const node = tree.nodes[id];
     if (!node || tree.hidden[id] || options.skip?.(id)) continue;
     if (node.kind === 'text') {
@@ -79,12 +80,43 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
     if (block) {
       endBlock();
       stack.push({ close: true });
+    } else if (!pre && before >= 0 && line.length > 0 && !/\s$/u.test(line) && spacedApart(tree, before, id)) {
+      // Two inline boxes the page sets apart (tabs, tags, a brand and a product name): a reader
+      // sees two words, not one.
+      line += ' ';
     }
     const childPre = pre || node.preservesWhitespace;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ enter: node.children[i]!, pre: childPre });
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ enter: node.children[i]!, pre: childPre, before: i > 0 ? node.children[i - 1]! : -1 });
   }
   endBlock();
   return blocks;
+}
+
+/**
+ * The gap between two inline boxes on one line that reads as a word space: at least this share
+ * of the font size (a space is about a quarter of an em in most faces), and at least
+ * INLINE_GAP_MIN_PX. Padding inside a word (a highlighted syllable) is narrower.
+ */
+const INLINE_GAP_EM = 0.25;
+const INLINE_GAP_MIN_PX = 3;
+
+/**
+ * Whether the element `id` sits on the line of the inline element `before` (its sibling just
+ * before it), with a visible gap between them.
+ */
+function spacedApart(tree: LayoutTree, before: number, id: number): boolean {
+  const a = elementAt(tree, before);
+  const b = elementAt(tree, id);
+  if (!a || !b || tree.isBlock[before] || tree.hidden[before] || a.tag === 'br' || (tree.stats[before]?.textLength ?? 0) === 0) return false;
+  const A = a.box;
+  const B = b.box;
+  if (A.width <= 0 || A.height <= 0 || B.width <= 0 || B.height <= 0) return false;
+  // One line: the boxes overlap vertically by half the smaller one's height.
+  const overlap = Math.min(A.y + A.height, B.y + B.height) - Math.max(A.y, B.y);
+  if (overlap < 0.5 * Math.min(A.height, B.height)) return false;
+  // Either way along the line: right-to-left scripts set the second box to the left.
+  const gap = Math.max(B.x - (A.x + A.width), A.x - (B.x + B.width));
+  return gap >= Math.max(INLINE_GAP_MIN_PX, INLINE_GAP_EM * b.fontSizePx);
 }
 
 /** How many nodes of a textless subtree are searched for a `<br>` (icons, empty wrappers: a few). */

@@ -33,6 +33,19 @@ test('a <br> inside an element with no text of its own still breaks the line', (
   expect(blocksOf(el('div', { id: 'x' }, [text('A.'), el('span', [el('br')]), el('span', [el('br')]), text('B.')]))).toEqual(['A.', 'B.']);
 });
 
+test('two inline boxes set apart on one line are two words; touching boxes or a narrow gap are one', () => {
+  const span = (value: string, x: number, width: number, y = 0): Spec => el('span', { display: 'inline-block', box: { x, y, width, height: 20 }, fontSizePx: 16 }, [text(value)]);
+  // A brand and a product name, 12 px apart (IMDb's chart, REI's cards with their style sheet).
+  expect(blocksOf(el('div', { id: 'x' }, [span('La Sportiva', 0, 80), span('Aragon', 92, 50)]))).toEqual(['La Sportiva Aragon']);
+  // Right to left, the second box lies to the left of the first.
+  expect(blocksOf(el('div', { id: 'x' }, [span('שלום', 200, 40), span('עולם', 140, 40)]))).toEqual(['שלום עולם']);
+  // Touching, or 2 px apart (a highlighted syllable's padding): one word, as written.
+  expect(blocksOf(el('div', { id: 'x' }, [span('pre', 0, 24), span('fix', 24, 20)]))).toEqual(['prefix']);
+  expect(blocksOf(el('div', { id: 'x' }, [span('pre', 0, 24), span('fix', 26, 20)]))).toEqual(['prefix']);
+  // A box on the next line (lower down, not beside it): no space is made up.
+  expect(blocksOf(el('div', { id: 'x' }, [span('end', 0, 30), span('start', 40, 30, 40)]))).toEqual(['endstart']);
+});
+
 test('block children separate paragraphs; loose text beside them is a paragraph too', () => {
   expect(blocksOf(el('div', { id: 'x' }, [p('One.'), p('Two.'), el('ul', [el('li', [text('Three')]), el('li', [text('Four')])])]))).toEqual([
     'One.',
