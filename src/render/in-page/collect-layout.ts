@@ -305,23 +305,26 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
    * The piece of the line before (`step` -1) or after (+1) `node`: its rendered sibling, or, when
    * it has none and its parent is an inline element, the parent's (so the space in
    * `<a>Private clouds</a><b> </b>are` finds the link before it and the text after it).
+   * `parentInline`: the node's own parent is laid out inline (read off its collected display, so
+   * the white space at the start of every block costs no style lookup).
    */
   const INLINE_CLIMB_MAX = 6;
-  const flowNeighbour = (node: Node, step: -1 | 1): Node | null => {
+  const flowNeighbour = (node: Node, step: -1 | 1, parentInline: boolean): Node | null => {
     let current = node;
     for (let climbed = 0; climbed <= INLINE_CLIMB_MAX; climbed++) {
       const sibling = step < 0 ? previousRendered(current) : nextRendered(current);
       if (sibling !== null) return sibling;
       const parent = current.parentNode;
-      if (parent === null || parent.nodeType !== Node.ELEMENT_NODE || !flowsInline(parent)) return null;
+      if (parent === null || parent.nodeType !== Node.ELEMENT_NODE) return null;
+      if (climbed === 0 ? !parentInline : !flowsInline(parent)) return null;
       current = parent;
     }
     return null;
   };
   /** Whitespace `node` lies between two inline pieces, the one before ending with `last`, the last text collected. */
-  const partsInlinePieces = (node: Node, last: Node): boolean => {
-    const before = flowNeighbour(node, -1);
-    return endsWith(before, last) && flowsInline(before) && flowsInline(flowNeighbour(node, 1));
+  const partsInlinePieces = (node: Node, last: Node, parentInline: boolean): boolean => {
+    const before = flowNeighbour(node, -1, parentInline);
+    return endsWith(before, last) && flowsInline(before) && flowsInline(flowNeighbour(node, 1, parentInline));
   };
 
   interface Pending {
@@ -446,7 +449,7 @@ export function collectLayout(options: CollectLayoutOptions): CollectLayoutResul
         // As a word space on the end of the text before it, it is harmless where it stands
         // alone between blocks (`<p>&nbsp;</p>`).
         if (!/\s$/.test(lastText.text)) lastText.text += ' ';
-      } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && partsInlinePieces(node, lastTextNode)) {
+      } else if (parentElement && lastText && lastTextNode && !parentElement.preservesWhitespace && partsInlinePieces(node, lastTextNode, parentElement.display.startsWith('inline'))) {
         // Whitespace alone between two inline pieces ("<b>bold</b> <i>italic</i>", two links on
         // a line) is no node of its own, but it is a word space: it goes on the end of the text
         // before it, so that the words on either side stay apart ("bold italic", not
