@@ -129,7 +129,8 @@ function holdsBreak(tree: LayoutTree, id: number): boolean {
     const node = tree.nodes[pending.pop()!];
     if (node?.kind !== 'element') continue;
     if (node.tag === 'br') return true;
-    pending.push(...node.children);
+    // At most the budget's worth of children: a textless element may have thousands.
+    for (let i = 0; i < node.children.length && pending.length < BREAK_SEARCH_NODES; i++) pending.push(node.children[i]!);
   }
   return false;
 }

@@ -85,3 +85,9 @@ test('renderPlainText joins blocks with single newlines', () => {
   const snap = snapshot([el('div', { id: 'x' }, [p('One.'), p('Two.')])]);
   expect(renderPlainText(buildLayoutTree(snap), [idOf(snap, 'x')])).toBe('One.\nTwo.');
 });
+
+test('a textless element with a huge number of children is searched for a <br> within a bound', () => {
+  // 150,000 empty spans: spread into one push, their ids overflowed the call stack.
+  const empties: Spec[] = Array.from({ length: 150_000 }, () => el('span'));
+  expect(blocksOf(el('div', { id: 'x' }, [text('Before'), el('span', empties), text('after.')]))).toEqual(['Beforeafter.']);
+});
