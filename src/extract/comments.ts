@@ -27,6 +27,7 @@
  * body), and `includeComments` adds the ones it did not take.
  */
 import { dateInText, normalizeDate } from './metadata-dates.js';
+import { namesInByline } from './metadata-authors.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { textBlocks } from '../segment/unit-text.js';
 import { elementAt, type LayoutTree } from '../segment/tree.js';
@@ -57,6 +58,8 @@ export interface CommentsFound {
   threadReason: string | null;
   /** Body blocks (indices into the body's blocks) that lie in a comment, to leave out of the body. */
   bodyBlocksInComments: number[];
+  /** How many of the comments the page's markup names comments (`comment`, `comments`, `commentlist` in a class or id of the item or its four nearest ancestors). */
+  namedComments: number;
 }
 
 /** The thresholds of the stage; set by hand on the pages of test/fixtures/comments/ and the WCXB forum pages. */
@@ -64,7 +67,7 @@ export const COMMENT_PARAMS = {
   /** The opening post's first lines read for the page's title (its header: name, rank, join date, the title). */
   titleLinesRead: 8,
   /** A date anchor's own text is at most this long: a dateline, not a sentence that names a date. */
-  maxAnchorChars: 60,
+  maxAnchorChars: 80,
   /** Elements with more nodes than this under them are not read as date anchors (cost bound). */
   maxAnchorNodes: 80,
   /** The climb from an anchor to its item goes up at most this many levels. */
@@ -115,12 +118,22 @@ const AUTHOR_TAIL_WORDS = new Set(['says', 'said', 'wrote', 'writes', 'replied',
 /** The same, in scripts written without spaces (glued to the name). */
 const AUTHOR_TAIL_GLUED = ['写道', '回复', '说'];
 
+/** The punctuation a page puts after "says" or "said": "Geoff says:", "Anonymous said...". */
+const TAIL_PUNCTUATION = new Set([':', '：', '.', '…']);
+
+/** A text that is nothing but the words after an author ("Says:", "said..."): a header, not the comment's text. */
+function isAuthorTail(text: string): boolean {
+  let word = text.trim();
+  while (word.length > 0 && TAIL_PUNCTUATION.has(word[word.length - 1]!)) word = word.slice(0, -1);
+  return AUTHOR_TAIL_WORDS.has(word.trim().toLowerCase()) || AUTHOR_TAIL_GLUED.includes(word.trim());
+}
+
 /** An author's name without the words and colon the page puts after it. */
 function stripAuthorTail(raw: string): string {
   let name = raw.trim();
   while (name.endsWith(':') || name.endsWith('：')) name = name.slice(0, -1).trimEnd();
   const space = name.lastIndexOf(' ');
-  if (space > 0 && AUTHOR_TAIL_WORDS.has(name.slice(space + 1).toLowerCase())) name = name.slice(0, space).trimEnd();
+  if (space > 0 && isAuthorTail(name.slice(space + 1))) name = name.slice(0, space).trimEnd();
   for (const tail of AUTHOR_TAIL_GLUED) if (name.length > tail.length && name.endsWith(tail)) name = name.slice(0, -tail.length).trimEnd();
   return name;
 }
@@ -141,7 +154,7 @@ export function findComments(
   bodyBlocks: readonly LeafBlock[],
   options: { pageIsArticle: boolean; pageMayBeThread?: boolean; sureForum?: boolean } = { pageIsArticle: true },
 ): CommentsFound {
-  const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [] };
+  const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 };
   if (bodyBlocks.length === 0) return none;
   const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
   const firstBodyId = Math.min(...bodyBlocks.map(blockStart));
@@ -150,17 +163,17 @@ export function findComments(
   const items = itemsOf(tree, anchors);
   // Items nested in other items (a reply inside its parent comment) are read on their own.
   const itemSet = new Set(items.map((i) => i.id));
-  let shaped: Array<{ id: number; anchor: number; comment: Comment; cue: boolean }> = [];
+  let shaped: Array<{ id: number; end: number; anchor: number; comment: Comment; cue: boolean }> = [];
   for (const item of items) {
     if (item.id <= firstBodyId) continue;
-    const comment = shapeOf(tree, item.id, item.anchor, itemSet);
-    if (comment) shaped.push({ id: item.id, anchor: item.anchor, comment: comment.comment, cue: comment.cue });
+    const comment = shapeOf(tree, item, itemSet);
+    if (comment) shaped.push({ id: item.id, end: item.end, anchor: item.anchor, comment: comment.comment, cue: comment.cue });
   }
   // A thread: the body starts in an item built as the replies are (a forum's opening post:
   // the same element and first class word), or the page is no article. Its posts are the
   // page's content, so the body keeps the ones it took; on an article, body blocks in a comment
   // leave the body.
-  const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < (tree.subtreeEnd[i.id] ?? i.id + 1));
+  const opening = items.find((i) => i.id <= firstBodyId && firstBodyId < i.end);
   const openingLikeReplies = opening !== undefined && shaped.some((s) => signature(tree, s.id) === signature(tree, opening.id));
   // On a page typed forum whose body opens before the posts (the forum's banner), the first post
   // that carries the page's title is the thread's opening post: a reader's comment never repeats
@@ -182,14 +195,15 @@ export function findComments(
     // An article's comments follow its body: an item with body text after it is part of the
     // article (an embedded post or tweet quoted between paragraphs), not a comment. AEB's
     // dawgsbynature page quotes two tweets, each with its author and date, mid-body.
-    const inShaped = (id: number): boolean => shaped.some((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+    const inShaped = (id: number): boolean => shaped.some((s) => s.id <= id && id < s.end);
     const lastOutside = Math.max(-1, ...bodyBlocks.map(blockStart).filter((id) => !inShaped(id)));
     shaped = shaped.filter((s) => s.id > lastOutside);
   }
   const authored = shaped.filter((s) => s.comment.author !== null).length;
   const accepted = shaped.length >= 2 ? authored * 2 >= shaped.length : shaped.length === 1 && shaped[0]!.cue && authored === 1;
   if (!accepted) return none;
-  const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+  shaped = withoutTemplateLines(shaped);
+  const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < s.end);
   const blocksIn: number[] = [];
   // Per item, the characters of the body's blocks inside it: a post is in the body when they
   // hold most of its text, not when the body took only its author's column (XenForo's "Messages:
@@ -209,13 +223,36 @@ export function findComments(
     thread,
     threadReason,
     bodyBlocksInComments: thread ? [] : blocksIn,
+    namedComments: shaped.filter((s) => namedComment(tree, s.id, STRICT_COMMENT_WORDS)).length,
   };
 }
 
+/**
+ * A line that every comment of a thread carries word for word ("Login or register to post
+ * comments" under each of Drupal's comments, "Report this comment") is the template's, not a
+ * reader's: it leaves every comment's text. Only in threads of `minComments` or more, and never
+ * a comment's only line.
+ */
+function withoutTemplateLines<T extends { comment: Comment }>(shaped: T[]): T[] {
+  if (shaped.length < TEMPLATE_LINES.minComments) return shaped;
+  const lines = shaped.map((s) => s.comment.text.split('\n\n'));
+  const everywhere = new Set(lines[0]!.filter((line) => lines.every((l) => l.includes(line))));
+  if (everywhere.size === 0) return shaped;
+  return shaped.map((s, i) => {
+    const kept = lines[i]!.filter((line) => !everywhere.has(line));
+    return kept.length === 0 ? s : { ...s, comment: { ...s.comment, text: kept.join('\n\n') } };
+  });
+}
+
+export const TEMPLATE_LINES = {
+  /** Two comments may say the same short thing ("Thanks!"); three saying it in one line are a template. */
+  minComments: 3,
+} as const;
+
 /** Whether the body's blocks outside the items hold almost no prose, while the items hold more (at least two items). */
-function bodyIsOnlyPosts(tree: LayoutTree, bodyBlocks: readonly LeafBlock[], shaped: ReadonlyArray<{ id: number; comment: Comment }>): boolean {
+function bodyIsOnlyPosts(tree: LayoutTree, bodyBlocks: readonly LeafBlock[], shaped: ReadonlyArray<{ id: number; end: number; comment: Comment }>): boolean {
   if (shaped.length < 2) return false;
-  const inItem = (id: number): boolean => shaped.some((s) => s.id <= id && id < (tree.subtreeEnd[s.id] ?? s.id + 1));
+  const inItem = (id: number): boolean => shaped.some((s) => s.id <= id && id < s.end);
   let own = 0;
   for (const b of bodyBlocks) {
     if (inItem(Math.min(b.ownerId, ...b.ids))) continue;
@@ -268,14 +305,30 @@ export function looksLikeDate(text: string): boolean {
 }
 
 /**
+ * A comment's extent: one element (`roots` is `[id]`), or a run of siblings when the page lists
+ * its comments flat (Blogger's classic `<dl>`: `<dt>` author, `<dd>` text, `<dd>` date, three
+ * siblings per comment). `[id, end)` is its id range; `boundary` the node its header lines stop
+ * below (the element itself, or the siblings' parent).
+ */
+interface Item {
+  id: number;
+  end: number;
+  anchor: number;
+  roots: number[];
+  boundary: number;
+}
+
+/**
  * Each anchor's item: the largest element above it that holds no other anchor (found with a
  * binary search over the sorted anchors), climbing at most maxClimb levels and never to the
- * page's root.
+ * page's root. Where that element holds nothing but its date line (a flat list: the parent holds
+ * every comment's parts side by side), the comment is the run of siblings around it
+ * (`flatRuns`).
  */
-function itemsOf(tree: LayoutTree, anchors: readonly number[]): Array<{ id: number; anchor: number }> {
+function itemsOf(tree: LayoutTree, anchors: readonly number[]): Item[] {
   const countIn = (id: number): number => lowerBound(anchors, tree.subtreeEnd[id] ?? id + 1) - lowerBound(anchors, id);
-  const out: Array<{ id: number; anchor: number }> = [];
-  const seen = new Set<number>();
+  const climbed: Array<{ item: number; anchor: number }> = [];
+  const dateOnly = new Map<number, number>();
   for (const anchor of anchors) {
     let item = anchor;
     for (let level = 0; level < COMMENT_PARAMS.maxClimb; level++) {
@@ -283,11 +336,73 @@ function itemsOf(tree: LayoutTree, anchors: readonly number[]): Array<{ id: numb
       if (parent <= 0 || countIn(parent) > 1) break;
       item = parent;
     }
-    if (item === anchor || seen.has(item)) continue;
+    climbed.push({ item, anchor });
+    const parent = tree.nodes[item]?.parent ?? -1;
+    if (parent > 0 && onlyItsDate(tree, item, anchor)) dateOnly.set(parent, (dateOnly.get(parent) ?? 0) + 1);
+  }
+  // A flat list: a parent whose dated children are mostly nothing but their date line.
+  const flat = new Map<number, Item[]>();
+  for (const [parent, count] of dateOnly) {
+    if (count < 2 || count * 2 < countIn(parent)) continue;
+    const runs = flatRuns(tree, parent, anchors);
+    if (runs.length >= 2) flat.set(parent, runs);
+  }
+  const out: Item[] = [...flat.values()].flat();
+  const seen = new Set(out.map((i) => i.id));
+  for (const { item, anchor } of climbed) {
+    if (item === anchor || seen.has(item) || flat.has(tree.nodes[item]?.parent ?? -1)) continue;
     seen.add(item);
-    out.push({ id: item, anchor });
+    out.push({ id: item, end: tree.subtreeEnd[item] ?? item + 1, anchor, roots: [item], boundary: item });
   }
   return out.sort((a, b) => a.id - b.id);
+}
+
+/** True when the element holds no more text than its date line and a control ("Delete", an icon). */
+function onlyItsDate(tree: LayoutTree, id: number, anchor: number): boolean {
+  const all = tree.stats[id]?.textLength ?? 0;
+  const date = tree.stats[anchor]?.textLength ?? 0;
+  return all - date <= COMMENT_PARAMS.maxControlChars && !tree.hasBlockWithText[anchor];
+}
+
+/**
+ * The comments of a flat list: the parent's children cut into runs at the children that hold a
+ * date. The date closes its run (Blogger: author, text, date) or opens it (a date line, then the
+ * text); of the two cuts, the one that leaves less text outside every run (before the first date,
+ * or after the last) is the page's.
+ */
+function flatRuns(tree: LayoutTree, parent: number, anchors: readonly number[]): Item[] {
+  const children: number[] = [];
+  for (let c = parent + 1; c < (tree.subtreeEnd[parent] ?? parent + 1); c = tree.subtreeEnd[c] ?? c + 1) {
+    if (!tree.hidden[c] && (tree.stats[c]?.textLength ?? 0) > 0) children.push(c);
+  }
+  const anchorIn = (c: number): number | undefined => {
+    const i = lowerBound(anchors, c);
+    const a = anchors[i];
+    return a !== undefined && a < (tree.subtreeEnd[c] ?? c + 1) ? a : undefined;
+  };
+  const dated = children.map((c) => anchorIn(c));
+  const at = dated.flatMap((a, i) => (a === undefined ? [] : [i]));
+  if (at.length < 2) return [];
+  const textOf = (from: number, to: number): number => children.slice(from, to).reduce((n, c) => n + (tree.stats[c]?.textLength ?? 0), 0);
+  const dateLast = textOf(at[at.length - 1]! + 1, children.length) <= textOf(0, at[0]!);
+  const runs: Array<Item & { build: string }> = [];
+  for (let k = 0; k < at.length; k++) {
+    const from = dateLast ? (k === 0 ? 0 : at[k - 1]! + 1) : at[k]!;
+    const to = dateLast ? at[k]! + 1 : (k + 1 < at.length ? at[k + 1]! : children.length);
+    const roots = children.slice(from, to);
+    if (roots.length === 0) continue;
+    const last = roots[roots.length - 1]!;
+    const build = roots.map((r) => signature(tree, r)).join(' ');
+    runs.push({ id: roots[0]!, end: tree.subtreeEnd[last] ?? last + 1, anchor: dated[at[k]!]!, roots, boundary: parent, build });
+  }
+  // Comments are built alike: the runs that share the most common build (the same elements with
+  // the same first class word, in the same order), when most do. Paragraphs and headings of an
+  // article that name dates make runs of every shape.
+  const counts = new Map<string, number>();
+  for (const r of runs) counts.set(r.build, (counts.get(r.build) ?? 0) + 1);
+  const [build, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < 2 || count * 2 <= runs.length) return [];
+  return runs.filter((r) => r.build === build).map(({ build: _, ...item }) => item);
 }
 
 function lowerBound(sorted: readonly number[], value: number): number {
@@ -305,8 +420,8 @@ function lowerBound(sorted: readonly number[], value: number): number {
  * One item read as a comment: author, date and its own text; null when it does not have the
  * shape (no text of its own, a teaser card, a link list). `cue`: the page names it a comment.
  */
-function shapeOf(tree: LayoutTree, itemId: number, anchorId: number, items: ReadonlySet<number>): { comment: Comment; cue: boolean } | null {
-  const end = tree.subtreeEnd[itemId] ?? itemId + 1;
+function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { comment: Comment; cue: boolean } | null {
+  const { id: itemId, end, anchor: anchorId } = item;
   const nested = (id: number): boolean => id !== itemId && items.has(id);
   // The item's own nodes: everything under it but the items nested inside.
   const own: number[] = [];
@@ -326,7 +441,7 @@ function shapeOf(tree: LayoutTree, itemId: number, anchorId: number, items: Read
     if (el && /^h[1-6]$/u.test(el.tag)) {
       const s = tree.stats[id]!;
       const namesAuthor = author !== null && author.named && author.id >= id && author.id < (tree.subtreeEnd[id] ?? id + 1);
-      if (!namesAuthor && s.textLength > 0 && s.linkTextLength >= s.textLength * 0.8) return null;
+      if (!namesAuthor && s.textLength > 0 && s.linkTextLength >= s.textLength * 0.8 && !linksWithinPage(tree, id)) return null;
     }
   }
   // The message: the item's longest text (headers stop below it).
@@ -336,13 +451,13 @@ function shapeOf(tree: LayoutTree, itemId: number, anchorId: number, items: Read
   }
   const skip = new Set<number>();
   const skipRoot = (id: number | null): void => {
-    if (id !== null) skip.add(headerLine(tree, id, itemId, messageId));
+    if (id !== null) skip.add(headerLine(tree, id, item.boundary, messageId));
   };
   skipRoot(anchorId);
   if (author) skipRoot(author.id);
-  for (const id of own) if (isControl(tree, id) || isTitle(tree, id)) skip.add(id);
+  for (const id of own) if (isControl(tree, id) || isTitle(tree, id) || (tree.nodes[id]?.kind === 'text' && isAuthorTail(tree.nodes[id]!.text))) skip.add(id);
   const isSkipped = (id: number): boolean => nested(id) || skip.has(id);
-  const blocks = textBlocks(tree, [itemId], { skip: isSkipped });
+  const blocks = textBlocks(tree, item.roots, { skip: isSkipped });
   const text = blocks.join('\n\n').trim();
   if ([...text].filter((c) => c.trim() !== '').length < COMMENT_PARAMS.minTextChars) return null;
   // Link share of the text left: a list of links is not a comment.
@@ -365,14 +480,17 @@ function shapeOf(tree: LayoutTree, itemId: number, anchorId: number, items: Read
 
 /**
  * The author: the innermost element whose class, id or itemprop names an author; else a link to
- * a profile page; else the first short bold, cited or linked line before the text (`named`
- * false: a guess). Never the date.
+ * a profile page — both also inside the date's line ("Mon, 03/03/2008 - 21:02 — <a
+ * href=/user/57>kestrel</a>"); else a line that introduces its author ("Posted by: Ruth Calloway
+ * at March 4, 2008 04:55 PM", the date's line of Movable Type and Typepad comments, read as the
+ * metadata stage reads a byline); else the first short bold, cited or linked line before the
+ * text, or a line ending in "said…" (`named` false: a guess). Never the date.
  */
 function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): { id: number; name: string; named: boolean } | null {
   const anchorEnd = tree.subtreeEnd[anchorId] ?? anchorId + 1;
   const inAnchor = (id: number): boolean => id >= anchorId && id < anchorEnd;
-  const candidate = (id: number): string | null => {
-    if (inAnchor(id) || tree.hidden[id]) return null;
+  const candidate = (id: number, anchorToo = false): string | null => {
+    if ((inAnchor(id) && !(anchorToo && id !== anchorId)) || tree.hidden[id]) return null;
     const length = tree.stats[id]?.textLength ?? 0;
     if (length === 0 || length > COMMENT_PARAMS.maxAuthorChars + 12) return null;
     if ((tree.subtreeEnd[id] ?? id) - id > COMMENT_PARAMS.maxAnchorNodes) return null;
@@ -387,7 +505,7 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): {
     if (!el) continue;
     const words = [...classWords(el), ...(el.attrs.itemprop ? el.attrs.itemprop.toLowerCase().split(/\s+/u) : [])];
     if (!words.some((w) => AUTHOR_WORDS.has(w))) continue;
-    const name = candidate(id);
+    const name = candidate(id, true);
     // Innermost: a later match inside the one found replaces it ("comment-author" > "fn"); one
     // after it is another line ("Member", a rank under the name), and the first stays.
     if (name !== null && (named === null || id < (tree.subtreeEnd[named.id] ?? named.id + 1))) named = { id, name, named: true };
@@ -397,20 +515,33 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): {
     const el = elementAt(tree, id);
     if (el?.tag !== 'a' || !el.attrs.href) continue;
     if (el.attrs.rel?.split(/\s+/u).includes('author') || PROFILE_PATH.test(el.attrs.href)) {
-      const name = candidate(id);
+      const name = candidate(id, true);
       if (name !== null) return { id, name, named: true };
     }
+  }
+  const dateLine = collapseWhitespace(textUnder(tree, anchorId)).trim();
+  const introduced = namesInByline(dateLine);
+  if (introduced.introduced && introduced.names.length === 1 && introduced.names[0]!.length <= COMMENT_PARAMS.maxAuthorChars) {
+    return { id: anchorId, name: introduced.names[0]!, named: true };
   }
   // The first short line in bold, <cite> or a link, before any longer text.
   for (const id of own) {
     const node = tree.nodes[id];
     if (node?.kind === 'text' && !tree.hidden[id] && (tree.stats[id]?.textLength ?? 0) > COMMENT_PARAMS.maxAuthorChars) break;
     const el = elementAt(tree, id);
-    if (!el || !['b', 'strong', 'cite', 'a'].includes(el.tag)) continue;
+    if (!el) continue;
+    const tail = tree.isBlock[id] && isAuthorTail(lastWord(textUnder(tree, id)));
+    if (!tail && !['b', 'strong', 'cite', 'a'].includes(el.tag)) continue;
     const name = candidate(id);
     if (name !== null) return { id, name, named: false };
   }
   return null;
+}
+
+/** The last word of a short text. */
+function lastWord(text: string): string {
+  const words = collapseWhitespace(text).trim().split(' ');
+  return words[words.length - 1] ?? '';
 }
 
 /**
@@ -418,9 +549,9 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): {
  * short and does not hold the comment's message (the item's longest text), so "Geoff says:",
  * "Anna · 3 hours ago" or a forum's profile column ("Member · Posts: 47") leave the text whole.
  */
-function headerLine(tree: LayoutTree, id: number, itemId: number, messageId: number): number {
+function headerLine(tree: LayoutTree, id: number, boundary: number, messageId: number): number {
   let line = id;
-  for (let p = tree.nodes[id]?.parent ?? -1; p > itemId; p = tree.nodes[p]?.parent ?? -1) {
+  for (let p = tree.nodes[id]?.parent ?? -1; p > boundary; p = tree.nodes[p]?.parent ?? -1) {
     if ((tree.stats[p]?.textLength ?? 0) > COMMENT_PARAMS.maxHeaderChars || (p <= messageId && messageId < (tree.subtreeEnd[p] ?? p + 1))) break;
     line = p;
   }
@@ -452,6 +583,25 @@ function isControl(tree: LayoutTree, id: number): boolean {
   return true;
 }
 
+/**
+ * True when the links under a heading point into this page (`#comment-1027`): a comment's own
+ * subject line (Drupal heads each comment with a link to itself), not a teaser for another page.
+ */
+function linksWithinPage(tree: LayoutTree, id: number): boolean {
+  const page = tree.snapshot.url.split('#')[0]!;
+  const end = Math.min(tree.subtreeEnd[id] ?? id + 1, id + COMMENT_PARAMS.maxAnchorNodes);
+  let links = 0;
+  for (let i = id; i < end; i++) {
+    const el = elementAt(tree, i);
+    const href = el?.tag === 'a' ? el.attrs.href : undefined;
+    if (href === undefined) continue;
+    const hash = href.indexOf('#');
+    if (hash < 0 || (hash > 0 && href.slice(0, hash) !== page)) return false;
+    links++;
+  }
+  return links > 0;
+}
+
 /** A heading inside a comment: its title ("Re: Old lathe motor…"), not its text. */
 function isTitle(tree: LayoutTree, id: number): boolean {
   const el = elementAt(tree, id);
@@ -465,12 +615,15 @@ function dateOf(tree: LayoutTree, anchorId: number): string | null {
   return normalizeDate(el?.attrs.datetime) ?? dateInText(shown) ?? (shown === '' ? null : shown);
 }
 
-/** True when the item or one of its three nearest ancestors is named a comment, reply or post. */
-function namedComment(tree: LayoutTree, itemId: number): boolean {
+/** Class and id words that name readers' comments only (not a thread's posts or a Q&A page's answers). */
+const STRICT_COMMENT_WORDS: ReadonlySet<string> = new Set(['comment', 'comments', 'commentlist']);
+
+/** True when the item or one of its three nearest ancestors is named a comment, reply or post (or with `words`). */
+function namedComment(tree: LayoutTree, itemId: number, words: ReadonlySet<string> = COMMENT_WORDS): boolean {
   let id = itemId;
   for (let level = 0; level < 4 && id > 0; level++) {
     const el = elementAt(tree, id);
-    if (el && classWords(el).some((w) => COMMENT_WORDS.has(w))) return true;
+    if (el && classWords(el).some((w) => words.has(w))) return true;
     id = tree.nodes[id]?.parent ?? -1;
   }
   return false;

@@ -15,7 +15,7 @@ import { findComments } from './comments.js';
 import { duplicateCopies, repeatedBlocks } from './repeats.js';
 import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
-import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageTypeDecision } from '../score/page-type.js';
+import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageType, type PageTypeDecision } from '../score/page-type.js';
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
 import { productFacts, productFallback } from './profiles/product.js';
@@ -193,15 +193,18 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // article has a run of prose of its own outside the comments, as long as a short story's —
   // unless the decision is all but sure of the forum (its URL and host name a thread).
   const proseOutside = Math.expm1((typeFeatures[PAGE_TYPE_FEATURES.indexOf('proseOutsidePosts')] ?? 0) * 10);
-  if (decision.type === 'forum' && decision.confidence < ARTICLE_FLIP_BELOW && proseOutside >= ARTICLE_PROSE_OUTSIDE_COMMENTS) {
+  const mayFlip = decision.confidence < ARTICLE_FLIP_BELOW && ((decision.type === 'forum' && proseOutside >= ARTICLE_PROSE_OUTSIDE_COMMENTS) || (NAMED_COMMENTS_FLIP.types.includes(decision.type) && proseOutside >= NAMED_COMMENTS_FLIP.minProse && decision.confidence < FORUM_REPLIES_CONFIDENCE));
+  if (mayFlip) {
     const probe = findComments(tree, selection.bodyBlocks, { pageIsArticle: false, pageMayBeThread: true });
-    if (probe.comments.length >= 2 && !probe.thread) {
+    const named = probe.namedComments * 2 >= probe.comments.length;
+    const enough = (decision.type === 'forum' && proseOutside >= ARTICLE_PROSE_OUTSIDE_COMMENTS) || named;
+    if (probe.comments.length >= 2 && !probe.thread && enough) {
       decision = {
         ...decision,
         type: 'article',
-        // Forum or article, as the decision said; the structure resolved which.
-        confidence: decision.probabilities.article + decision.probabilities.forum,
-        reason: `an article followed by ${probe.comments.length} comments (its body does not open as they do; typed forum at ${Math.round(decision.confidence * 100)} % by its comment threads)`,
+        // The type decided or article, as the decision said; the structure resolved which.
+        confidence: decision.probabilities.article + decision.confidence,
+        reason: `an article followed by ${probe.comments.length} comments (its body does not open as they do; typed ${decision.type} at ${Math.round(decision.confidence * 100)} %${decision.type === 'forum' ? ' by its comment threads' : ''})`,
       };
     }
   }
@@ -406,6 +409,23 @@ function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): num
  * comment sections hold 1,019–2,350.
  */
 const ARTICLE_PROSE_OUTSIDE_COMMENTS = 1000;
+
+/**
+ * Old blogs and news pages (2005–2012: Movable Type, Drupal, Blogger) carry none of the markup
+ * the decision reads an article by (no JSON-LD, no Open Graph type, no `<time>`, often no date in
+ * the URL) and a short story with a comment section under it comes back `forum` or `service`, whose
+ * wider profile then takes the sidebar and the comment form. Where the comments stage finds a
+ * comment section by structure after a body that does not open as the comments do, and the
+ * page's markup names most of its items comments (`comment`, `comments`, `commentlist` — not
+ * `answer` or `post`, a Q&A page's), a shorter run of prose is enough to be the article: the
+ * comment fixtures of Movable Type (931 Latin characters) and Drupal (832). Not where the decision
+ * is sure of its type (FORUM_REPLIES_CONFIDENCE): a Lemmy post typed forum at 84 %, a short post
+ * and its comments as any blog's, is a thread in WCXB's truth (word F1 0.94 → 0.62 as an article).
+ */
+const NAMED_COMMENTS_FLIP = {
+  types: ['forum', 'service'] as readonly PageType[],
+  minProse: 400,
+} as const;
 
 /**
  * The decision's confidence in `forum` below which the structure may still make the page an

@@ -1,7 +1,8 @@
 /**
  * Comments fixtures (test/fixtures/comments/<shape>/): self-written pages with known threads —
- * WordPress's ol.commentlist with a nested reply, Disqus-like divs with relative dates, a
- * phpBB-like forum thread, a XenForo-like thread under its thread header, a Discourse-like topic
+ * WordPress's ol.commentlist with a nested reply (and its 2007 default theme's), Blogger's
+ * classic flat <dl>, Movable Type's "Posted by:" footers, Drupal's comments under linked
+ * subjects, Disqus-like divs with relative dates, a phpBB-like forum thread, a XenForo-like thread under its thread header, a Discourse-like topic
  * at a thread URL whose replies the body selection leaves out, a thread whose long opening post
  * is built unlike its replies, a news site's comment section followed by dated story cards, a
  * Russian and a Chinese page, and an article with dated cards but no comments. Each page is
