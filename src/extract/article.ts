@@ -52,7 +52,7 @@ export function buildArticle(
   units: readonly ScoredUnit[],
   selection: Extract<Selection, { kind: 'article' }>,
   pageType: PageTypeVerdict,
-  comments: CommentsChoice = { found: { comments: [], itemIds: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 }, include: false },
+  comments: CommentsChoice = { found: { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 }, include: false },
 ): { article: Article; titleChoice: TitleChoice } {
   const bodyText = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
@@ -72,7 +72,9 @@ export function buildArticle(
   const headline = titleChoice.candidates[titleChoice.chosen];
   // The body's block roots: the owners of whole blocks, the run members of split ones.
   const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));
-  const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null, pageType: pageType.type });
+  // Readers' comments name their own authors and dates: none of them is the article's.
+  const commentRanges = comments.found.thread ? [] : comments.found.itemRanges;
+  const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null, pageType: pageType.type, commentRanges });
   const article: Article = {
     ...metadata,
     title: headline?.text ?? null,

@@ -50,6 +50,8 @@ export interface CommentsFound {
   comments: Comment[];
   /** The element of each comment, in page order (for the HTML and for `--explain`). */
   itemIds: number[];
+  /** Each comment's node-id range [start, end) (a flat list's comment spans several siblings). */
+  itemRanges: Array<[number, number]>;
   /** Per comment: true when its text is already in the body (a thread page's posts). */
   inBody: boolean[];
   /** True when the body keeps the posts it took: the page is no article, or its body starts in an item built as the replies are (a forum's opening post). */
@@ -154,7 +156,7 @@ export function findComments(
   bodyBlocks: readonly LeafBlock[],
   options: { pageIsArticle: boolean; pageMayBeThread?: boolean; sureForum?: boolean } = { pageIsArticle: true },
 ): CommentsFound {
-  const none: CommentsFound = { comments: [], itemIds: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 };
+  const none: CommentsFound = { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 };
   if (bodyBlocks.length === 0) return none;
   const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
   const firstBodyId = Math.min(...bodyBlocks.map(blockStart));
@@ -219,6 +221,7 @@ export function findComments(
   return {
     comments: shaped.map((s) => s.comment),
     itemIds: shaped.map((s) => s.id),
+    itemRanges: shaped.map((s) => [s.id, s.end]),
     inBody: shaped.map((_, i) => thread && textInBody(i)),
     thread,
     threadReason,

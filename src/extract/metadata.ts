@@ -76,6 +76,8 @@ export interface BodyPlace {
   headlineId: number | null;
   /** The page's type when it was decided (`forum`: the thread's first poster is the author). */
   pageType?: string;
+  /** Node-id ranges [start, end) of readers' comments (comments.ts): their bylines and dates are not the article's. */
+  commentRanges?: ReadonlyArray<readonly [number, number]>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,7 +406,8 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
   const bodyStart = stretch.filter(inBody);
   // Before the headline, back to the start of the container holding both (a byline above the headline).
   const above = body.headlineId !== null && body.headlineId < firstBodyId ? range(Math.max(0, body.headlineId - 40), body.headlineId) : [];
-  const footer = range(lastBodyEnd, Math.min(nodes.length, lastBodyEnd + FOOTER_WINDOW_NODES));
+  const inComment = (id: number): boolean => (body.commentRanges ?? []).some(([start, end]) => id >= start && id < end);
+  const footer = range(lastBodyEnd, Math.min(nodes.length, lastBodyEnd + FOOTER_WINDOW_NODES)).filter((id) => !inComment(id));
 
   const authors = bylineIn(tree, header) ?? bylineIn(tree, above) ?? bylineIn(tree, bodyStart, 'strong') ?? bylineIn(tree, footer) ?? [];
 

@@ -39,6 +39,8 @@ export interface TitleSources {
   siteNames: string[];
   /** The page's type (score/page-type.ts): which source names a page differs by type. */
   pageType: PageType;
+  /** The texts of links to the site's home page (a masthead, a logo's words): the site's own name. */
+  homeNames?: string[];
 }
 
 export interface TitleCandidate {
@@ -104,12 +106,18 @@ export function titleSources(
   let h1Count = 0;
   let displays = 0;
   const visibleSiteNames: string[] = [];
+  const homeLinkNames: string[] = [];
+  const home = homeAddresses(tree.snapshot.url);
   tree.nodes.forEach((node, id) => {
     if (node.kind === 'text' && !tree.hidden[id] && visibleSiteNames.length < MAX_COPYRIGHT_NAMES) {
       const holder = copyrightHolder(node.text);
       if (holder) visibleSiteNames.push(holder);
     }
     if (node.kind !== 'element' || tree.hidden[id]) return;
+    if (node.tag === 'a' && home !== null && homeLinkNames.length < MAX_HOME_LINK_NAMES && home.has(node.attrs.href ?? '')) {
+      const text = collapseWhitespace(headlineText(tree, id)).trim();
+      if (text !== '' && text.length <= MAX_HOME_LINK_CHARS) homeLinkNames.push(text);
+    }
     const aboveBody = id < firstBodyId;
     const fontRatio = bodyFontPx > 0 ? node.fontSizePx / bodyFontPx : 1;
     const h1 = node.tag === 'h1';
@@ -119,6 +127,8 @@ export function titleSources(
     if ((h1 && h1Count >= MAX_H1) || (display && displays >= MAX_DISPLAY)) return;
     const text = headlineText(tree, id);
     if (wordsOf(text) === '') return;
+    // A masthead: the site's name set large and linked to its home page, no headline.
+    if (home !== null && linkedHome(tree, id, home)) return;
     if (h2) h2s++;
     if (h1) h1Count++;
     if (display) displays++;
@@ -135,8 +145,45 @@ export function titleSources(
   for (const [key, kind] of DECLARED_META) add(kind, metaValue(snapshot, key));
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
   if (!snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN)) siteNames.push(...hostLabels(snapshot.url));
-  siteNames.push(...visibleSiteNames);
-  return { lines, declared, siteNames, pageType };
+  siteNames.push(...visibleSiteNames, ...homeLinkNames);
+  return { lines, declared, siteNames, pageType, homeNames: homeLinkNames };
+}
+
+/** True when the line is all link text, of a link to the site's home page around it or inside it. */
+function linkedHome(tree: LayoutTree, id: number, home: ReadonlySet<string>): boolean {
+  const s = tree.stats[id];
+  if (!s || s.textLength === 0 || s.linkTextLength < s.textLength) return false;
+  for (let p = id, level = 0; p >= 0 && level < 4; p = tree.nodes[p]?.parent ?? -1, level++) {
+    const el = tree.nodes[p];
+    if (el?.kind === 'element' && el.tag === 'a') return home.has(el.attrs.href ?? '');
+  }
+  const end = Math.min(tree.subtreeEnd[id] ?? id + 1, id + 40);
+  for (let i = id + 1; i < end; i++) {
+    const el = tree.nodes[i];
+    if (el?.kind === 'element' && el.tag === 'a' && home.has(el.attrs.href ?? '') && (tree.stats[i]?.textLength ?? 0) * 10 >= s.textLength * 9) return true;
+  }
+  return false;
+}
+
+/**
+ * The text of a link to the site's home page names the site: an old blog's masthead is an `<h1>`
+ * linked to its root ("Notes from Plot Eleven", Blogger, WordPress 2, Movable Type), which the
+ * `<title>` repeats beside the post's own title and no `og:site_name` declares; a news site's
+ * logo link says its name too. At most this many such links are read, of at most this many
+ * characters.
+ */
+const MAX_HOME_LINK_NAMES = 3;
+const MAX_HOME_LINK_CHARS = 60;
+
+/** The addresses of the page's site's home page (its origin's root, with and without the slash); null for a saved page without an address. */
+function homeAddresses(url: string): Set<string> | null {
+  if (url.startsWith(UNKNOWN_PAGE_ORIGIN)) return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : new Set([`${origin}/`, origin]);
+  } catch {
+    return null;
+  }
 }
 
 /** Copyright lines read for the site's name; the first few on the page are enough. */
@@ -184,9 +231,17 @@ export function copyrightHolder(text: string): string | null {
 /** Every candidate with its features and score, and the best. */
 export function chooseTitle(sources: TitleSources, weights: Readonly<Record<TitleFeature, number>> = TITLE_WEIGHTS): TitleChoice {
   const candidates = titleCandidates(sources);
+  // The site's name as its home link shows it is no article's title while anything else is
+  // offered: an old blog's `<title>` is "Blog Name: Post" or "Blog Name » Blog Archive » Post",
+  // its masthead the blog's name, and nothing declares the site's name for the fitted `siteName`
+  // sign to see.
+  const home = sources.pageType === 'article' ? new Set((sources.homeNames ?? []).map(wordsOf).filter((w) => w !== '')) : new Set<string>();
+  const isHome = (c: TitleCandidate): boolean => home.has(wordsOf(c.text));
+  const others = candidates.some((c) => !isHome(c));
   let chosen = -1;
   for (const [i, c] of candidates.entries()) {
     c.score = round4(TITLE_FEATURES.reduce((sum, f) => sum + weights[f] * c.features[f], 0));
+    if (others && isHome(c)) continue;
     if (chosen < 0 || c.score > candidates[chosen]!.score) chosen = i;
   }
   return { sources, candidates, chosen };
@@ -241,9 +296,11 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
     f.fontRatio = Math.max(f.fontRatio, Math.log2(Math.max(line.fontRatio, 0.5)));
   }
 
-  // Declared titles, whole and in parts ("Headline | Section | Site").
+  // Declared titles, whole and in parts ("Headline | Section | Site"); on an article, "Site: Headline"
+  // too (a home page's "Figma: The Collaborative Interface Design Tool" is its title whole).
+  const prefixNames = sources.pageType === 'article' ? sources.siteNames : [];
   for (const { kind, text } of sources.declared) {
-    const parts = splitTitle(text);
+    const parts = splitTitle(text, prefixNames);
     const longest = parts.reduce((a, b) => (wordsOf(b).length > wordsOf(a).length ? b : a), parts[0] ?? text);
     const whole = draft(text, wordsOf(text));
     if (whole.words === '') continue;
@@ -274,7 +331,7 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
   // What the candidates say of each other, and of the site.
   const siteWords = new Set(sources.siteNames.map((n) => wordsOf(n)).filter((w) => w !== ''));
   const siteJoined = new Set([...siteWords].map((w) => w.replace(/ /gu, '')));
-  const declaredWords = [...new Set(sources.declared.flatMap((d) => splitTitle(d.text).concat(d.text)).map(wordsOf).filter((w) => w !== ''))];
+  const declaredWords = [...new Set(sources.declared.flatMap((d) => splitTitle(d.text, prefixNames).concat(d.text)).map(wordsOf).filter((w) => w !== ''))];
   const h1Words = [...new Set(h1s.map((l) => wordsOf(l.text)))];
   const h1Many = h1s.length >= 3;
   const out: TitleCandidate[] = [];
@@ -322,7 +379,7 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
 }
 
 /** "Headline | Section | Site" → its parts (the first MAX_PARTS); a title without separators is one part. */
-export function splitTitle(title: string): string[] {
+export function splitTitle(title: string, siteNames: readonly string[] = []): string[] {
   // With the separators kept (odd indexes), so that a dash between two numbers ("Squad 2024 -
   // 2025", "Spurs 3 - 1 Leeds") is put back: a range or a score, not two parts.
   // Bullets, guillemets and slashes separate parts only with spaces on both sides ("TCP/IP" is one word).
@@ -336,8 +393,29 @@ export function splitTitle(title: string): string[] {
     else joined.push(next);
   }
   const parts = joined.map((p) => p.trim()).filter((p) => p.length > 0).slice(0, MAX_PARTS);
+  if (parts.length === 1) {
+    const named = siteNamePrefix(parts[0]!, siteNames);
+    if (named !== null) return named;
+  }
   return parts.length > 0 ? parts : [title];
 }
+
+/**
+ * "Site Name: Post title", Blogger's classic `<title>`: a colon separates parts only after a name
+ * the site goes by (a colon inside a headline, "Brexit: what happens next", splits nothing), of
+ * at least SITE_PREFIX_MIN_CHARS characters.
+ */
+function siteNamePrefix(title: string, siteNames: readonly string[]): string[] | null {
+  const lower = title.toLowerCase();
+  for (const name of siteNames) {
+    const site = name.trim();
+    if (site.length < SITE_PREFIX_MIN_CHARS || !lower.startsWith(`${site.toLowerCase()}:`)) continue;
+    const rest = title.slice(site.length + 1).trim();
+    if (rest !== '') return [title.slice(0, site.length), rest];
+  }
+  return null;
+}
+const SITE_PREFIX_MIN_CHARS = 4;
 
 const DASHES = new Set(['-', '–', '—']);
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';

@@ -32,6 +32,11 @@ interface Expected {
   url?: string;
   /** A thread the decision types forum: its replies are its content, in the body without being asked for. */
   repliesInBody?: boolean;
+  /** The article's own metadata, where the fixture is about it: none of it is a comment's. */
+  title?: string;
+  authors?: string[];
+  /** The publication day (YYYY-MM-DD). */
+  publishedDay?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../fixtures/comments/', import.meta.url));
@@ -60,6 +65,9 @@ for (const name of fixtures) {
     expect(a.text, 'the body is there').toContain(expected.bodyStartsWith);
     const thread = expected.thread === true;
     if (expected.pageType) expect(a.pageType?.type, 'page type').toBe(expected.pageType);
+    if (expected.title !== undefined) expect(a.title, 'the post\'s title, not the site\'s name').toBe(expected.title);
+    if (expected.authors !== undefined) expect(a.authors, 'the article\'s authors, no commenter').toEqual(expected.authors);
+    if (expected.publishedDay !== undefined) expect(a.publishedAt?.slice(0, 10), 'the publication day').toBe(expected.publishedDay);
     for (const c of expected.comments) {
       // An article's comments are never in its body. (A thread's replies are its content, WCXB's
       // truth of a forum page: the body keeps those the selection took.)
