@@ -113,8 +113,8 @@ const COMMENT_WORDS = new Set(['comment', 'comments', 'reply', 'replies', 'discu
 const RELATIVE_TIME = /\b(?:ago|yesterday|just now|today)\b|назад|вчера|сегодня|\d\s*(?:分钟|小时|天|周|个月|年)前|刚刚|昨天|今天/iu;
 /** A time of day with a date-ish neighbour, as forums write it: "12.03.2024 14:05", "2024/03/12 14:05". */
 const NUMERIC_DATE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/u;
-/** A sentence's end: "!", "?", or a full stop after a letter, at the end or before a space. */
-const SENTENCE_END = /[!?。！？]|\p{L}\.(?:\s|$)/u;
+/** A sentence's end: "!", "?", or a full stop after a word, at the end or before a space (not an initial's: "Posted by P. Okafor at 18:11"). */
+const SENTENCE_END = /[!?。！？]|\p{L}{2}\.(?:\s|$)/u;
 /** Words a page puts after the author: "Geoff says:", "Anna wrote:", "Иван пишет:", "张三说：". */
 const AUTHOR_TAIL_WORDS = new Set(['says', 'said', 'wrote', 'writes', 'replied', 'commented', 'пишет', 'написал', 'написала', 'написали', 'ответил', 'ответила']);
 /** The same, in scripts written without spaces (glued to the name). */
@@ -524,7 +524,8 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): {
   }
   const dateLine = collapseWhitespace(textUnder(tree, anchorId)).trim();
   const introduced = namesInByline(dateLine);
-  if (introduced.introduced && introduced.names.length === 1 && introduced.names[0]!.length <= COMMENT_PARAMS.maxAuthorChars) {
+  // The first name: "Posted by Ray, Cowbridge at 15:02" names a reader and the place he writes from.
+  if (introduced.introduced && introduced.names.length > 0 && introduced.names[0]!.length <= COMMENT_PARAMS.maxAuthorChars) {
     return { id: anchorId, name: introduced.names[0]!, named: true };
   }
   // The first short line in bold, <cite> or a link, before any longer text.

@@ -193,7 +193,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // article has a run of prose of its own outside the comments, as long as a short story's —
   // unless the decision is all but sure of the forum (its URL and host name a thread).
   const proseOutside = Math.expm1((typeFeatures[PAGE_TYPE_FEATURES.indexOf('proseOutsidePosts')] ?? 0) * 10);
-  const mayFlip = decision.confidence < ARTICLE_FLIP_BELOW && ((decision.type === 'forum' && proseOutside >= ARTICLE_PROSE_OUTSIDE_COMMENTS) || (NAMED_COMMENTS_FLIP.types.includes(decision.type) && proseOutside >= NAMED_COMMENTS_FLIP.minProse && decision.confidence < FORUM_REPLIES_CONFIDENCE));
+  const mayFlip = decision.confidence < ARTICLE_FLIP_BELOW && ((decision.type === 'forum' && proseOutside >= ARTICLE_PROSE_OUTSIDE_COMMENTS) || (NAMED_COMMENTS_FLIP.types.includes(decision.type) && proseOutside >= NAMED_COMMENTS_FLIP.minProse));
   if (mayFlip) {
     const probe = findComments(tree, selection.bodyBlocks, { pageIsArticle: false, pageMayBeThread: true });
     const named = probe.namedComments * 2 >= probe.comments.length;
@@ -222,7 +222,20 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   selection = ran.selection;
   if (ran.stages) explanation.profileStages = ran.stages;
   // An unclear type tries its own profile, kept when the article profile missed most of the page.
-  const tentative = tentativeProfile(decision, profileParams);
+  let tentative = tentativeProfile(decision, profileParams);
+  // …unless the decision holds `forum` at least half as likely as its unclear type and the page
+  // is built as a thread (its body opens in a post built as the replies are): then the structure
+  // decides, as it does on a page typed article (below). A XenForo-like thread without a URL is
+  // all but a three-way tie of listing, article and forum (37, 26 and 24 %: the comment fixture
+  // thread-with-header), and the listing profile read its posts as a list of cards. Not on a
+  // news home page, whose story cards are built alike too (The Verge: listing 59 %, forum far
+  // below; word F1 0.83 → 0.44 read as a thread).
+  let threadOverUnclear = false;
+  if (tentative && decision.probabilities.forum >= UNCLEAR_THREAD_FORUM_SHARE * decision.confidence && findComments(tree, articleSelection.bodyBlocks, { pageIsArticle: true }).thread) {
+    profile = { ...profile, reason: `${profile.reason}; the ${tentative.profile} profile not tried: the page is built as a thread` };
+    threadOverUnclear = true;
+    tentative = null;
+  }
   if (tentative) {
     const tried = runProfile(tree, scored, articleSelection, tentative, p.select);
     const triedWords = countWords(tried.selection.blocks.join(' '));
@@ -240,14 +253,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   stage('article');
   // Comments are their own field: blocks of the body that lie in a comment leave it (comments.ts).
   const found = findComments(tree, selection.bodyBlocks, {
-    pageIsArticle: pageType.type === 'article',
+    pageIsArticle: pageType.type === 'article' || threadOverUnclear,
     pageMayBeThread: pageType.type === 'forum',
     sureForum: pageType.type === 'forum' && decision.confidence >= FORUM_REPLIES_CONFIDENCE,
   });
   const typedForum = pageType.type === 'forum'; // by the decision, before the thread rule below
-  if (pageType.type === 'article' && found.thread) {
-    // Typed article, built as a thread: the body holds nothing but its posts (comments.ts).
-    const reason = `a thread of ${found.comments.length} replies: ${found.threadReason ?? 'built as one'} (typed article at ${Math.round(decision.confidence * 100)} %)`;
+  if ((pageType.type === 'article' || threadOverUnclear) && found.thread) {
+    // Typed article (or unclear), built as a thread: the body holds nothing but its posts (comments.ts).
+    const reason = `a thread of ${found.comments.length} replies: ${found.threadReason ?? 'built as one'} (typed ${decision.type} at ${Math.round(decision.confidence * 100)} %)`;
     decision = { ...decision, type: 'forum', confidence: decision.probabilities.article + decision.probabilities.forum, reason };
     explanation.pageType = decision;
     pageType = { type: 'forum', confidence: round3(decision.confidence), reason };
@@ -410,21 +423,26 @@ function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): num
  */
 const ARTICLE_PROSE_OUTSIDE_COMMENTS = 1000;
 
+/** How likely `forum` must be, against the unclear type's probability, for a page built as a thread to be read as one. */
+const UNCLEAR_THREAD_FORUM_SHARE = 0.5;
+
 /**
  * Old blogs and news pages (2005–2012: Movable Type, Drupal, Blogger) carry none of the markup
- * the decision reads an article by (no JSON-LD, no Open Graph type, no `<time>`, often no date in
- * the URL) and a short story with a comment section under it comes back `forum` or `service`, whose
- * wider profile then takes the sidebar and the comment form. Where the comments stage finds a
- * comment section by structure after a body that does not open as the comments do, and the
- * page's markup names most of its items comments (`comment`, `comments`, `commentlist` — not
- * `answer` or `post`, a Q&A page's), a shorter run of prose is enough to be the article: the
- * comment fixtures of Movable Type (931 Latin characters) and Drupal (832). Not where the decision
- * is sure of its type (FORUM_REPLIES_CONFIDENCE): a Lemmy post typed forum at 84 %, a short post
- * and its comments as any blog's, is a thread in WCXB's truth (word F1 0.94 → 0.62 as an article).
+ * the decision reads an article by (no JSON-LD, no Open Graph type, no `<time>`, often a numeric
+ * URL), and a short story with a comment section under it comes back `forum` (Movable Type's
+ * fixture at 84 %) or `service` (Drupal's at 66 %), whose wider profile then takes the sidebar
+ * and the comment form. Where the comments stage finds a comment section by structure after a
+ * body that does not open as the comments do, and the page's markup names most of its items
+ * comments (`comment`, `comments`, `commentlist` — never a Q&A page's `answer` or `post`: on
+ * WCXB-dev no Stack Exchange, XenForo or phpBB page has them), a story of `minProse`
+ * Latin-equivalent characters is enough to be the article (the fixtures: Drupal 832, Movable
+ * Type 931). Lemmy's post (550, typed forum at 81 %), a short post with its comments as any
+ * blog's, is a thread in WCXB's truth and stays one; the Russian and Chinese news fixtures (404,
+ * 481) keep their comments out as before, typed forum.
  */
 const NAMED_COMMENTS_FLIP = {
   types: ['forum', 'service'] as readonly PageType[],
-  minProse: 400,
+  minProse: 800,
 } as const;
 
 /**

@@ -243,7 +243,7 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
     urlProduct: has(URL_WORDS.product),
     urlForum: has(URL_WORDS.forum),
     urlDocs: has(URL_WORDS.documentation),
-    urlListing: has(URL_WORDS.listing),
+    urlListing: listingPath(segments) ? 1 : 0,
     urlCollection: has(URL_WORDS.collection),
     urlService: has(URL_WORDS.service),
     urlPathLength: Math.min(1, path.length / 100),
@@ -254,6 +254,24 @@ export function urlFeatures(address: string): Record<UrlFeatureName, number> | n
     urlQuery: url.search.length > 1 ? 1 : 0,
     urlRoot: segments.length === 0 ? 1 : 0,
   };
+}
+
+/**
+ * A path that names a list: a listing word (URL_WORDS.listing) as its last segment or the one
+ * before it (/news/, /category/sports/, /tag/ferries, /author/jane-doe, /page/2), unless the last
+ * segment names one item — a number of three digits or more (/news/local/2041/, Drupal's
+ * /node/412), a file (/archives/000412.html, story.php) or a slug of three words or more
+ * (/blog/why-forums-matter). Before, any listing word anywhere counted, so a 2008 news story at
+ * /news/local/2041/ — no slug, no date, no metadata — was typed a listing and read whole.
+ */
+function listingPath(segments: readonly string[]): boolean {
+  const words = segments.map((s) => s.toLowerCase().replace(/\.(?:php|html?|aspx?|jsp)$/u, ''));
+  const at = words.findIndex((w, i) => i >= words.length - 2 && URL_WORDS.listing.has(w));
+  if (at < 0) return false;
+  if (at === words.length - 1) return true;
+  const last = segments[segments.length - 1]!;
+  const item = /^\d{3,}$/u.test(words[words.length - 1]!) || /\.(?:php|html?|aspx?|jsp)$/iu.test(last) || decodeSegment(last).split(/[-_]+/u).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3;
+  return !item;
 }
 
 /** A path segment percent-decoded (UTF-8); one that is not valid UTF-8 stays as it is. */

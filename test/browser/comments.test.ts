@@ -37,6 +37,8 @@ interface Expected {
   authors?: string[];
   /** The publication day (YYYY-MM-DD). */
   publishedDay?: string;
+  /** Lines of the page around the story that the body must not hold (its navigation, sidebars, footer). */
+  bodyLacks?: string[];
 }
 
 const ROOT = fileURLToPath(new URL('../fixtures/comments/', import.meta.url));
@@ -67,6 +69,7 @@ for (const name of fixtures) {
     if (expected.pageType) expect(a.pageType?.type, 'page type').toBe(expected.pageType);
     if (expected.title !== undefined) expect(a.title, 'the post\'s title, not the site\'s name').toBe(expected.title);
     if (expected.authors !== undefined) expect(a.authors, 'the article\'s authors, no commenter').toEqual(expected.authors);
+    for (const line of expected.bodyLacks ?? []) expect(a.text, 'the page around the story stays out').not.toContain(line);
     if (expected.publishedDay !== undefined) expect(a.publishedAt?.slice(0, 10), 'the publication day').toBe(expected.publishedDay);
     for (const c of expected.comments) {
       // An article's comments are never in its body. (A thread's replies are its content, WCXB's
