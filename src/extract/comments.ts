@@ -435,7 +435,7 @@ function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { co
     }
     own.push(id);
   }
-  const author = authorOf(tree, own, anchorId);
+  const author = authorOf(tree, own, anchorId, item.boundary);
   // A teaser card: a heading whose text is a link (a related story, not a comment) — unless the
   // link is the author's, named so by its class or its profile address (XenForo heads each post
   // with `<h4><a href="/members/…">`).
@@ -489,7 +489,7 @@ function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { co
  * metadata stage reads a byline); else the first short bold, cited or linked line before the
  * text, or a line ending in "said…" (`named` false: a guess). Never the date.
  */
-function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): { id: number; name: string; named: boolean } | null {
+function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number, boundary: number): { id: number; name: string; named: boolean } | null {
   const anchorEnd = tree.subtreeEnd[anchorId] ?? anchorId + 1;
   const inAnchor = (id: number): boolean => id >= anchorId && id < anchorEnd;
   const candidate = (id: number, anchorToo = false): string | null => {
@@ -522,7 +522,11 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number): {
       if (name !== null) return { id, name, named: true };
     }
   }
-  const dateLine = collapseWhitespace(textUnder(tree, anchorId)).trim();
+  // The date's line: the anchor, or the short line around it ("Posted by: <a>Graham Tull</a> |
+  // <a>March 05, 2008 at 08:12 AM</a>", TypePad's footer, whose date is a link of its own).
+  let line = anchorId;
+  for (let p = tree.nodes[anchorId]?.parent ?? -1; p > boundary && (tree.stats[p]?.textLength ?? 0) <= COMMENT_PARAMS.maxAnchorChars; p = tree.nodes[p]?.parent ?? -1) line = p;
+  const dateLine = collapseWhitespace(textUnder(tree, line)).trim();
   const introduced = namesInByline(dateLine);
   // The first name: "Posted by Ray, Cowbridge at 15:02" names a reader and the place he writes from.
   if (introduced.introduced && introduced.names.length > 0 && introduced.names[0]!.length <= COMMENT_PARAMS.maxAuthorChars) {

@@ -175,12 +175,21 @@ function linkedHome(tree: LayoutTree, id: number, home: ReadonlySet<string>): bo
 const MAX_HOME_LINK_NAMES = 3;
 const MAX_HOME_LINK_CHARS = 60;
 
-/** The addresses of the page's site's home page (its origin's root, with and without the slash); null for a saved page without an address. */
+/**
+ * The addresses of the page's site's home page: its origin's root (with and without the slash)
+ * and, for a page two or more segments deep, its first segment's directory — a blog hosted under
+ * a path (TypePad's host/blog_name/, a newspaper's /blogs/). Null for a saved page without an
+ * address.
+ */
 function homeAddresses(url: string): Set<string> | null {
   if (url.startsWith(UNKNOWN_PAGE_ORIGIN)) return null;
   try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? null : new Set([`${origin}/`, origin]);
+    const parsed = new URL(url);
+    if (parsed.origin === 'null') return null;
+    const homes = new Set([`${parsed.origin}/`, parsed.origin]);
+    const segments = parsed.pathname.split('/').filter((s) => s !== '');
+    if (segments.length >= 2) homes.add(`${parsed.origin}/${segments[0]}/`);
+    return homes;
   } catch {
     return null;
   }
