@@ -152,6 +152,12 @@ const BODY_BYLINE_CHARS = 80;
 const AUTHOR_BOX_NAME_CHARS = 60;
 /** Class or id words that mark a dateline element (`date` covers `dateline`). */
 const DATE_CLASS = /date|time|publish|posted|meta|byline|updated/iu;
+/**
+ * A date a forum's profile column labels as the member's ("Joined: 14 Jun 2006", "Member since",
+ * "Registered"): when the poster joined, never when the page was published — the first date
+ * under a phpBB thread's title is its first poster's join date. Anchored at the text's start.
+ */
+const MEMBER_SINCE = /^\s*(?:joined|member since|registered|mitglied seit|registriert|inscrit|зарегистрирован|регистрация|注册时间|加入时间)(?!\p{L})/iu;
 /** Class or id words of a visible tag list. */
 const TAG_LIST_CLASS = /(^|[-_\s])(tags?|tag-?list|post-tags|article-tags|keywords|topics)([-_\s]|$)/iu;
 /** At most this many elements before the body are searched for a byline or dateline when no headline was found. */
@@ -448,13 +454,13 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
         const cls = `${node.attrs.class ?? ''} ${node.attrs.id ?? ''}`;
         if (!DATE_CLASS.test(cls)) continue;
         const text = textOf(tree, id, maxChars + 1);
-        if (text.length > maxChars) continue;
+        if (text.length > maxChars || MEMBER_SINCE.test(text)) continue;
         const value = dateInText(text);
         if (value) {
           dateline = { value, source: 'dateline' };
           break;
         }
-      } else if (node.text.length <= maxChars) {
+      } else if (node.text.length <= maxChars && !MEMBER_SINCE.test(node.text)) {
         const value = dateInText(node.text);
         if (value) {
           dateline = { value, source: 'dateline' };
