@@ -124,6 +124,8 @@ const COMMENT_CLASS = /comment|reply|review/iu;
 const FORUM_POSTER_CLASS = /(^|[\s_-])(big)?user(-?info)?[-_]*name($|[\s_])|ipsUsername|PostUser-name|post-?author|poster-?name/iu;
 /** A link or span whose class is the word `user` is a poster's name too (older boards: `<a class="user">`). */
 const USER_CLASS = /(^|\s)user($|\s)/iu;
+/** A span whose class is the word `name`: phpBB 2's `<span class="name"><b>poster</b></span>` in each post's profile column (only read on a page typed forum). */
+const NAME_SPAN_CLASS = /(^|\s)name($|\s)/iu;
 /**
  * A post's profile box, which holds the poster's name (its poster-name element, else its first
  * link with text, else its first line): phpBB `postprofile`, FluxBB and PunBB `postleft`, MyBB
@@ -672,7 +674,7 @@ function posterNames(body: BodyPlace): string[] {
     }
     const cls = `${el.attrs.class ?? ''} ${el.attrs.id ?? ''}`;
     const itemAuthor = (el.attrs.itemprop ?? '').toLowerCase() === 'author';
-    const named = FORUM_POSTER_CLASS.test(cls) || ((el.tag === 'a' || el.tag === 'span') && USER_CLASS.test(cls));
+    const named = FORUM_POSTER_CLASS.test(cls) || ((el.tag === 'a' || el.tag === 'span') && USER_CLASS.test(cls)) || (el.tag === 'span' && NAME_SPAN_CLASS.test(cls));
     const box = !itemAuthor && !named && FORUM_POSTER_BOX_CLASS.test(cls);
     if (!itemAuthor && !box && !named) continue;
     if (inNonPosterPlace(tree, id)) {
