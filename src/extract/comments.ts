@@ -575,7 +575,10 @@ function isControl(tree: LayoutTree, id: number): boolean {
   if (!el) return false;
   if (el.tag === 'button' || el.tag === 'form' || el.tag === 'textarea') return true;
   const s = tree.stats[id]!;
-  if (!tree.isBlock[id] || s.textLength === 0 || s.textLength > COMMENT_PARAMS.maxControlChars) return false;
+  // A block, or an inline line of links of its own class ("comment-actions"): Blogger's
+  // <span class="comment-actions"><a class="comment-reply">Reply</a> <a>Delete</a></span>.
+  const line = tree.isBlock[id] || (el.tag === 'span' && classWords(el).length > 0);
+  if (!line || s.textLength === 0 || s.textLength > COMMENT_PARAMS.maxControlChars) return false;
   if (s.linkTextLength === s.textLength) return true;
   const end = tree.subtreeEnd[id] ?? id + 1;
   if (end - id > COMMENT_PARAMS.maxAnchorNodes) return false;
@@ -584,8 +587,12 @@ function isControl(tree: LayoutTree, id: number): boolean {
     const node = tree.nodes[i];
     if (node?.kind !== 'text' || tree.hidden[i] || tree.inLink[i] || (tree.stats[i]?.textLength ?? 0) === 0) continue;
     if (!LETTER_OR_DIGIT.test(node.text)) continue;
+    // In a button, or in a link a script serves (an <a> without an address: "Reply", "Replies").
     let inButton = false;
-    for (let p = tree.nodes[i]!.parent; p >= id && !inButton; p = tree.nodes[p]?.parent ?? -1) inButton = elementAt(tree, p)?.tag === 'button';
+    for (let p = tree.nodes[i]!.parent; p >= id && !inButton; p = tree.nodes[p]?.parent ?? -1) {
+      const tag = elementAt(tree, p)?.tag;
+      inButton = tag === 'button' || tag === 'a';
+    }
     if (!inButton) return false;
   }
   return true;
