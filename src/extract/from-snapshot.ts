@@ -2,6 +2,7 @@
  * The pure half of extraction: layout snapshot → visual units → scores → body → article.
  * No browser: a stored snapshot can be replayed through it.
  */
+import type { LeafBlock } from '../segment/blocks.js';
 import type { Box, LayoutSnapshot, UnitFeatures } from '../types.js';
 import { buildLayoutTree } from '../segment/tree.js';
 import { segment } from '../segment/visual-units.js';
@@ -287,7 +288,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const commentBlocks = pageType.type === 'article' && profile.profile === 'article' ? commentMarkedBlocks(tree, selection) : [];
   // And its byline and dateline lines above the first paragraph are metadata (the record's
   // `authors` and `publishedAt`), not body text.
-  const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks) : [];
+  const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks, selection.bodyBlocks) : [];
   const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
@@ -381,23 +382,33 @@ const ARTICLE_WITHOUT_COMMENTS_MIN_WORDS = 100;
 
 /**
  * The body's first blocks, before its first paragraph, that are only a byline ("By Jane Smith,
- * Transport Correspondent") or only a date ("7 May 2024", "Updated 14:10, 3 March 2025"): lines
- * of at most `maxWords` words, read with the metadata stage's own byline and date readers.
+ * Transport Correspondent"), only a date ("7 May 2024", "Updated 14:10, 3 March 2025") or only
+ * links (`minLinkShare`): lines of at most `maxWords` words, read with the metadata stage's own
+ * byline and date readers.
  */
 export const LEADING_META = {
   /** A longer block is a paragraph: the search stops there. */
   maxWords: 12,
   /** A date line with more words than this says something else too. */
   maxDateWords: 8,
+  /**
+   * A short line this much link text or more is the site's navigation, not the story's: an old
+   * blog's "« Previous post | Main | Next post »" above the post (Movable Type), a breadcrumb or a
+   * section link the body selection took with the headline. WCXB-dev word F1 +0.176 summed (27
+   * pages, 23 better, 4 worse by at most 0.003), AEB and the samples unchanged.
+   */
+  minLinkShare: 0.9,
 } as const;
 
-function leadingMetaLines(blocks: readonly string[]): number[] {
+function leadingMetaLines(blocks: readonly string[], leaves: readonly LeafBlock[] = []): number[] {
   const out: number[] = [];
   for (const [i, text] of blocks.entries()) {
     const words = countWords(text);
     if (words > LEADING_META.maxWords) break;
     const byline = namesInByline(text);
-    if ((byline.introduced && byline.names.length > 0) || (words <= LEADING_META.maxDateWords && dateInText(text) !== null)) out.push(i);
+    const leaf = leaves[i];
+    const links = leaf !== undefined && leaf.textLength > 0 && leaf.linkTextLength >= LEADING_META.minLinkShare * leaf.textLength;
+    if (links || (byline.introduced && byline.names.length > 0) || (words <= LEADING_META.maxDateWords && dateInText(text) !== null)) out.push(i);
   }
   // Never the whole body.
   return out.length < blocks.length ? out : [];
