@@ -49,7 +49,7 @@ const pageType = option('--page-type');
 
 async function extractorFrom(root: string): Promise<Extractor> {
   const mod = (await import(pathToFileURL(join(root, 'src/extract/from-snapshot.ts')).href)) as {
-    extractFromSnapshot: (s: LayoutSnapshot) => { kind: string; article?: Record<string, unknown> };
+    extractFromSnapshot: (s: LayoutSnapshot) => { kind: string; article?: Record<string, unknown>; facts?: Record<string, unknown> };
   };
   try {
     const lang = (await import(pathToFileURL(join(root, 'src/extract/text-language.ts')).href)) as { loadTextLanguageModel?: () => Promise<boolean> };
@@ -59,8 +59,10 @@ async function extractorFrom(root: string): Promise<Extractor> {
   }
   return (snapshot) => {
     const result = mod.extractFromSnapshot(snapshot);
-    if (result.kind !== 'article' || !result.article) return null;
-    const a = result.article as { title: string | null; byline: string | null; publishedAt: string | null; language: string | null; hostname?: string | null };
+    // A page without an article still has a record with its title and declared metadata (`facts`).
+    const found = result.kind === 'article' ? result.article : result.facts;
+    if (!found) return null;
+    const a = found as { title: string | null; byline: string | null; publishedAt: string | null; language: string | null; hostname?: string | null };
     return { title: a.title, byline: a.byline, publishedAt: a.publishedAt, language: a.language, hostname: a.hostname ?? null };
   };
 }

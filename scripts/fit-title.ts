@@ -88,7 +88,8 @@ async function collect(): Promise<PageSources[]> {
       if (!truth) return;
       const site = page.url ? new URL(page.url).hostname.replace(/^www\./u, '') : `${name}:${page.id}`;
       const extraction = entry.status === 'ok' ? extractFromSnapshot(entry.snapshot) : undefined;
-      const sources = extraction?.kind === 'article' ? (extraction.explanation.title?.sources ?? null) : null;
+      // Pages without an article choose their title too (the record's facts): every page counts.
+      const sources = extraction?.explanation.title?.sources ?? null;
       out.push({ id: `${name}/${page.id}`, site, truth, sources });
     });
   }

@@ -90,3 +90,37 @@ export function buildArticle(
 }
 
 export { countWords };
+
+/** What a page says of itself without a body: its metadata and title. */
+export interface PageFacts extends ArticleMetadata {
+  title: string | null;
+}
+
+/**
+ * The metadata of a page that gave no article (an empty shell, a login wall, a page typed other
+ * than article under `--articles-only`): its declared title, dates, names and language, and the
+ * title chosen as on an article's page, from the lines above where the body starts — the whole
+ * page when none was found (`firstBodyId` past the last node). A user's record of a page that has
+ * no body still says what the page was.
+ */
+export function pageFacts(tree: LayoutTree, pageType: PageType, firstBodyId: number = tree.nodes.length, bodyFontPx: number = prevailingFontPx(tree)): { facts: PageFacts; titleChoice: TitleChoice } {
+  const titleChoice = chooseTitle(titleSources(tree, parseJsonLd(tree.snapshot.meta.jsonLd).headline, firstBodyId, bodyFontPx, pageType));
+  const metadata = readMetadata(tree.snapshot, '');
+  return { facts: { ...metadata, title: titleChoice.candidates[titleChoice.chosen]?.text ?? null }, titleChoice };
+}
+
+/** The font size that sets the most visible text (the page's body size where it has no body); 16 px on a page without text. */
+function prevailingFontPx(tree: LayoutTree): number {
+  const chars = new Map<number, number>();
+  tree.nodes.forEach((node, id) => {
+    if (node.kind !== 'text' || tree.hidden[id]) return;
+    const parent = tree.nodes[node.parent];
+    if (parent?.kind !== 'element' || !(parent.fontSizePx > 0)) return;
+    const size = parent.fontSizePx;
+    chars.set(size, (chars.get(size) ?? 0) + node.text.length);
+  });
+  let best = 16;
+  let most = 0;
+  for (const [size, n] of chars) if (n > most) [best, most] = [size, n];
+  return best;
+}

@@ -15,7 +15,7 @@ import { RenderSession, type RenderedPage } from '../render/session.js';
 import type { PageWorkPool } from '../page-work/index.js';
 import type { LiveRecord } from '../render/live/prepare.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
-import type { Article, PageTypeVerdict } from './article.js';
+import type { Article, PageFacts, PageTypeVerdict } from './article.js';
 import type { Explanation, ExtractParams } from './from-snapshot.js';
 import { resolveExtractOptions, type ExtractOptions, type ExtractOptionsInput } from './options.js';
 import { unitOverlays } from './overlays.js';
@@ -57,7 +57,7 @@ interface RenderedResult {
 
 export type ExtractionResult =
   | (ResultBase & RenderedResult & { status: 'article'; article: Article; explanation?: Explanation; screenshot?: string })
-  | (ResultBase & RenderedResult & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; explanation?: Explanation; screenshot?: string })
+  | (ResultBase & RenderedResult & { status: 'none'; url: string; reason: string; pageType?: PageTypeVerdict; facts?: PageFacts; explanation?: Explanation; screenshot?: string })
   | (ResultBase & { status: 'error'; error: { code: string; message: string; retryable: boolean; stage?: string } });
 
 export interface ExtractCallOptions extends ExtractOptionsInput {
@@ -271,7 +271,7 @@ async function extractOne(
         }
         const explanation = options.explain ? extraction.explanation : undefined;
         if (extraction.kind === 'none') {
-          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), ...cuts, budgetMs, timingsMs, explanation, screenshot };
+          return { input: label, status: 'none', url: page.finalUrl, reason: extraction.reason, ...(extraction.pageType ? { pageType: extraction.pageType } : {}), ...(extraction.facts ? { facts: extraction.facts } : {}), ...cuts, budgetMs, timingsMs, explanation, screenshot };
         }
         return { input: label, status: 'article', article: extraction.article, ...cuts, budgetMs, timingsMs, explanation, screenshot };
       },

@@ -14,7 +14,7 @@ import { hasMark, MARK, pathMarks } from '../score/markup-marks.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
 import { duplicateCopies, repeatedBlocks } from './repeats.js';
-import { buildArticle, type Article, type PageTypeVerdict } from './article.js';
+import { buildArticle, pageFacts, type Article, type PageFacts, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageType, type PageTypeDecision } from '../score/page-type.js';
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
@@ -101,7 +101,7 @@ export interface Explanation {
 
 export type SnapshotExtraction =
   | { kind: 'article'; article: Article; explanation: Explanation }
-  | { kind: 'none'; reason: string; explanation: Explanation; pageType?: PageTypeVerdict };
+  | { kind: 'none'; reason: string; explanation: Explanation; pageType?: PageTypeVerdict; facts?: PageFacts };
 
 /** The stages of `extractFromSnapshot`, as `ExtractHooks.onStage` names them. */
 export type ExtractStage = 'budget' | 'tree' | 'segment' | 'score' | 'select' | 'page-type' | 'article' | 'model';
@@ -182,7 +182,15 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     timingsMs: { budget: 0, tree: tTree, segment: tSegment, score: tScore, select: tSelect, article: 0 },
     cuts: [],
   };
-  if (selection.kind === 'none') return { kind: 'none', reason: selection.reason, explanation };
+  // A page without a body still says what it was: its title and declared metadata.
+  const noArticle = (reason: string, pageType?: PageTypeVerdict): SnapshotExtraction => {
+    const firstBodyId = selection.kind === 'article' ? Math.min(selection.modelStartId, ...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId)) : undefined;
+    const bodyFontPx = selection.kind === 'article' ? selection.bodyStyle.fontSizePx : undefined;
+    const { facts, titleChoice } = pageFacts(tree, pageType?.type ?? 'other', firstBodyId, bodyFontPx);
+    explanation.title = titleChoice;
+    return { kind: 'none', reason, explanation, ...(pageType ? { pageType } : {}), facts };
+  };
+  if (selection.kind === 'none') return noArticle(selection.reason);
   stage('page-type');
   const typeFeatures = pageTypeFeatures(tree, snapshot, selection.pageBlocks);
   let decision = decidePageType(typeFeatures, p.select.pageType, {
@@ -212,7 +220,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   explanation.pageType = decision;
   let pageType: PageTypeVerdict = { type: decision.type, confidence: round3(decision.confidence), reason: decision.reason };
   if (p.articlesOnly && decision.type !== 'article') {
-    return { kind: 'none', reason: `not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, explanation, pageType };
+    return noArticle(`not an article: ${decision.type} (${Math.round(decision.confidence * 100)} %): ${decision.reason}`, pageType);
   }
   // The profile of the page's type: a type whose main content is wider than an article's
   // (a thread's posts, a listing's items) chooses its body again at its own calibration.
@@ -265,7 +273,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     decision = { ...decision, type: 'forum', confidence: decision.probabilities.article + decision.probabilities.forum, reason };
     explanation.pageType = decision;
     pageType = { type: 'forum', confidence: round3(decision.confidence), reason };
-    if (p.articlesOnly) return { kind: 'none', reason: `not an article: ${reason}`, explanation, pageType };
+    if (p.articlesOnly) return noArticle(`not an article: ${reason}`, pageType);
   }
   // And in a thread the decision typed forum, a block said twice (a reply quoting the post it
   // answers, the template's labels around each post) is kept once (repeats.ts): forum word F1

@@ -14,6 +14,7 @@ import type { LayoutTree } from '../segment/tree.js';
 import { UNKNOWN_PAGE_ORIGIN, type LayoutSnapshot } from '../types.js';
 import type { PageType } from '../score/page-type.js';
 import { collapseWhitespace } from '../segment/text.js';
+import { repairMojibake } from '../text/mojibake.js';
 import { TITLE_FEATURES, TITLE_WEIGHTS, type TitleFeature } from './title-weights.js';
 
 /** A visible line that may be the headline. */
@@ -137,7 +138,7 @@ export function titleSources(
   const snapshot = tree.snapshot;
   const declared: TitleSources['declared'] = [];
   const add = (kind: DeclaredKind, text: string | null | undefined): void => {
-    const value = text?.slice(0, MAX_DECLARED_CHARS).trim();
+    const value = text === null || text === undefined ? undefined : cleanTitleText(text.slice(0, MAX_DECLARED_CHARS)).trim();
     if (value) declared.push({ kind, text: value });
   };
   add('title', snapshot.meta.title);
@@ -449,7 +450,7 @@ export function headlineText(tree: LayoutTree, id: number): string {
       i = (tree.subtreeEnd[i] ?? i + 1) - 1;
       continue;
     }
-    if (node.kind === 'text') parts.push(node.text);
+    if (node.kind === 'text') parts.push(cleanTitleText(node.text));
     else if (tree.isBlock[i] || (node.display !== 'inline' && node.display !== 'contents')) {
       parts.push(' ');
       closes.push(tree.subtreeEnd[i] ?? i + 1);
@@ -460,6 +461,22 @@ export function headlineText(tree: LayoutTree, id: number): string {
     text = text.slice(0, -last.length).trimEnd();
   }
   return text;
+}
+
+/**
+ * Characters that format a line and show nothing: the soft hyphen (a break allowed inside
+ * "Assis\u00adtance"), the zero-width space, word joiner and byte-order mark. A title keeps none
+ * of them: "Home Repair Assis\u00adtance Program" is "Home Repair Assistance Program" to a
+ * reader, to search and to every comparison of titles. (Not the zero-width joiners, which
+ * shape Persian and emoji.)
+ */
+const INVISIBLES = /[\u00ad\u200b\u2060\ufeff]/gu;
+/**
+ * A title's text as its writer wrote it: UTF-8 misread as Latin-1 re-read ("Investorâ\u0080\u0099s
+ * Guide", text/mojibake.ts), then the invisible characters out.
+ */
+function cleanTitleText(text: string): string {
+  return repairMojibake(text).replace(INVISIBLES, '');
 }
 
 /** Letters and digits only, lower case, one space between words: how two titles are compared. */

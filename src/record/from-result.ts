@@ -46,7 +46,7 @@ export function toRecord(result: ExtractionResult): BroadsheetRecord {
       status: 'none',
       input: result.input,
       url: result.url,
-      ...emptyMetadata(),
+      ...(result.facts ? recordMetadata(result.facts) : emptyMetadata()),
       comments: [],
       ...NO_BODY,
       pageType: result.pageType ?? null,

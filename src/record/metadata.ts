@@ -57,7 +57,7 @@ export function recordMetadata(source: object): RecordMetadata {
   };
 }
 
-/** Every metadata field empty: for records of pages without an article and of failed inputs. */
+/** Every metadata field empty: for records of failed inputs (and of pages without an article whose facts were not read). */
 export function emptyMetadata(): RecordMetadata {
   return recordMetadata({});
 }

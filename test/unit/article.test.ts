@@ -163,8 +163,35 @@ test.describe('the headline as it shows', () => {
     expect(extract(page([text('Middleware'), a('¶', '#middleware')], 'Middleware | Django documentation')).title).toBe('Middleware');
   });
 
+  test('a soft hyphen or a zero-width space in the headline is no part of its words', () => {
+    expect(extract(page([text('Home Repair Assis\u00adtance Pro\u200bgram')], 'Home Repair Assistance Program | City of Marion')).title).toBe('Home Repair Assistance Program');
+  });
+
+  test('a headline and <title> saved as UTF-8 read as Latin-1 are read as written', () => {
+    // "’" (E2 80 99) and "—" (E2 80 94) read byte by byte: "â" and two C1 controls.
+    const title = 'A DIY Investor\u00e2\u0080\u0099s Guide to Retirement Calculators';
+    expect(extract(page([text(title)], `${title} | White Coat Investor`)).title).toBe('A DIY Investor’s Guide to Retirement Calculators');
+    expect(extract(page([text('itertools \u00e2\u0080\u0094 Functions creating iterators')], 'itertools \u00e2\u0080\u0094 Functions creating iterators')).title).toBe('itertools — Functions creating iterators');
+  });
+
   test('the declared title agrees with the h1 whatever its quotes and case, not with the masthead', () => {
     const snap = newsPage({ headline: 'Budget Traveler’s Guide To Travel Insurance', meta: { title: "Budget Traveler's guide to travel insurance - Example News" } });
     expect(extract(snap).title).toBe('Budget Traveler’s Guide To Travel Insurance');
   });
+});
+
+test('a page without an article still says what it was: its title and declared metadata', () => {
+  // An empty shell (a forum whose posts a script would load): nothing to read but its head.
+  const shell = snapshot([el('header', []), el('main', [])], {
+    url: 'https://forum.example/t/beginner-freelance-questions/26',
+    meta: { title: 'Beginner freelance questions - Support - Example Forum', lang: 'en', metaTags: [{ key: 'article:published_time', content: '2025-03-02T10:00:00Z' }, { key: 'og:site_name', content: 'Example Forum' }] },
+  });
+  const result = extractFromSnapshot(shell);
+  expect(result.kind).toBe('none');
+  if (result.kind !== 'none') return;
+  expect(result.facts?.title).toBe('Beginner freelance questions');
+  expect(result.facts?.publishedAt).toBe('2025-03-02T10:00:00Z');
+  expect(result.facts?.siteName).toBe('Example Forum');
+  expect(result.facts?.fingerprint).toBeNull();
+  expect(result.explanation.title?.candidates.length).toBeGreaterThan(0);
 });

@@ -27,7 +27,7 @@ test('an article, a page without one and a failed input all map to valid records
   if (extraction.kind !== 'article') throw new Error('expected an article');
   const results: ExtractionResult[] = [
     { input: 'page.html', status: 'article', article: extraction.article, timingsMs: TIMINGS },
-    { input: 'list.html', status: 'none', url: 'https://news.example/list', reason: 'no readable text', timingsMs: TIMINGS },
+    { input: 'list.html', status: 'none', url: 'https://news.example/list', reason: 'no readable text', facts: { ...extraction.article, title: 'The list' }, timingsMs: TIMINGS },
     { input: 'gone.html', status: 'error', error: { code: 'input-not-found', message: 'Cannot read gone.html: ENOENT', retryable: false }, timingsMs: TIMINGS },
   ];
   const records = results.map((r) => RecordSchema.parse(toRecord(r)));
@@ -36,6 +36,9 @@ test('an article, a page without one and a failed input all map to valid records
   const keys = (r: BroadsheetRecord): string[] => Object.keys(r).filter((k) => k !== 'timingsMs').sort();
   expect(keys(records[1]!)).toEqual(keys(records[0]!));
   expect(keys(records[2]!)).toEqual(keys(records[0]!));
+  // A page without an article keeps the title and metadata its page declared.
+  expect(records[1]!.title).toBe('The list');
+  expect(records[1]!.language).toBe(extraction.article.language);
   const article = records[0]!;
   if (article.status !== 'article') throw new Error('expected an article record');
   expect(article.title).toBe(extraction.article.title);
