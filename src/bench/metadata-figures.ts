@@ -83,7 +83,8 @@ export async function metadataFigures(corpus: BenchCorpus, options: SnapshotCach
     if (entry.status === 'error') errors++;
     else {
       const result = extractFromSnapshot(entry.snapshot);
-      if (result.kind === 'article') got = result.article;
+      // A page without an article still has its record's title and declared metadata.
+      got = result.kind === 'article' ? result.article : (result.facts ?? null);
     }
     const score = (field: MetadataField, named: string | undefined, right: (t: string) => boolean): void => {
       if (named === undefined) return;
