@@ -316,6 +316,7 @@ interface MarkupCounts {
   h1: number;
   controls: number;
   pre: number;
+  /** Data tables (TABLE_DATA), not layout tables. */
   tables: number;
   /** Outermost elements named as posts, comments, replies or answers. */
   posts: number;
@@ -336,6 +337,16 @@ interface MarkupCounts {
   cardText: number;
 }
 
+/**
+ * A table of data (standings, prices, a comparison), what the `tables` sign counts: at least
+ * two rows of at least two cells, and no table inside it. A page laid out in tables — the
+ * 2008 news story whose columns, tool bar, related-links box and advertisement each sit in a
+ * table — has many tables and no data in them; counted whole, its tables made it a listing (41 %
+ * against article's 30 %: test/fixtures/extract/wire-story-table-2008), so a crawl of such a site
+ * learnt nothing from its stories.
+ */
+const TABLE_DATA = { minRows: 2, minCells: 2 } as const;
+
 /** One pass over the elements: the markup counts of the page. */
 function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCounts {
   const c: MarkupCounts = { times: 0, articles: 0, headings: 0, h1: 0, controls: 0, pre: 0, tables: 0, posts: 0, inPost: new Uint8Array(tree.nodes.length), shop: 0, itempropProduct: 0, itempropForum: 0, itempropArticle: 0, docs: 0, listItemText: 0, cardRun: 0, cardText: 0 };
@@ -345,6 +356,20 @@ function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCo
   let liEnd = -1;
   // Siblings of one signature (parent, tag, class) that hold a link or an image: cards.
   const groups = new Map<string, { n: number; text: number }>();
+  // Open tables and rows (innermost last), closed as the walk leaves their subtrees: a table is
+  // counted when it closes, if it is a data table (TABLE_DATA).
+  const tables: Array<{ end: number; fullRows: number; nested: boolean }> = [];
+  const rows: Array<{ end: number; cells: number; table: { fullRows: number } }> = [];
+  const closeTables = (id: number): void => {
+    while (rows.length > 0 && rows[rows.length - 1]!.end <= id) {
+      const row = rows.pop()!;
+      if (row.cells >= TABLE_DATA.minCells) row.table.fullRows++;
+    }
+    while (tables.length > 0 && tables[tables.length - 1]!.end <= id) {
+      const table = tables.pop()!;
+      if (!table.nested && table.fullRows >= TABLE_DATA.minRows) c.tables++;
+    }
+  };
   for (let id = 0; id < tree.nodes.length; id++) {
     const node = tree.nodes[id]!;
     if (node.kind !== 'element') continue;
@@ -355,7 +380,13 @@ function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCo
     else if (tag === 'h1') c.h1++;
     else if (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button') c.controls++;
     else if (tag === 'pre') c.pre++;
-    else if (tag === 'table') c.tables++;
+    closeTables(id);
+    if (tag === 'table') {
+      const open = tables[tables.length - 1];
+      if (open) open.nested = true;
+      tables.push({ end: tree.subtreeEnd[id]!, fullRows: 0, nested: false });
+    } else if (tag === 'tr' && tables.length > 0) rows.push({ end: tree.subtreeEnd[id]!, cells: 0, table: tables[tables.length - 1]! });
+    else if ((tag === 'td' || tag === 'th') && rows.length > 0) rows[rows.length - 1]!.cells++;
     const stats = tree.stats[id]!;
     if (tag === 'li' && id >= liEnd) {
       c.listItemText += stats.textLength;
@@ -389,6 +420,7 @@ function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCo
       groups.set(key, g);
     }
   }
+  closeTables(tree.nodes.length);
   for (const g of groups.values()) {
     if (g.n > c.cardRun) {
       c.cardRun = g.n;
@@ -468,7 +500,7 @@ const FEATURE_WORDS: Record<PageTypeFeatureName, string> = {
   codeShare: 'code',
   commentShare: 'comment threads',
   preElements: '<pre> blocks',
-  tables: 'tables',
+  tables: 'data tables',
   listItemShare: 'share of text in list items',
   postBlocks: 'posts, replies or answers',
   shopMarkup: 'cart, price or variant markup',

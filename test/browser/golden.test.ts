@@ -10,7 +10,9 @@
  *     "bodyIncludes"?: string[],   // each must appear in the body text (white space normalised)
  *     "bodyExcludes"?: string[],   // none may appear in it
  *     "body"?: string,             // the whole body, paragraphs separated by blank lines …
- *     "minF1"?: number             // … scored with the benchmark's shingle F1 (default 0.9)
+ *     "minF1"?: number,            // … scored with the benchmark's shingle F1 (default 0.9)
+ *     "url"?: string,              // the address the page is rendered at (default: a saved page's, which says nothing)
+ *     "pageType"?: string          // the page-type decision's type
  *   }
  *
  * A fixture that fails because of a known extraction bug is listed in KNOWN_FAILURES with the
@@ -30,6 +32,8 @@ interface Expected {
   bodyExcludes?: string[];
   body?: string;
   minF1?: number;
+  url?: string;
+  pageType?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
@@ -61,7 +65,7 @@ for (const name of fixtures) {
     const expected = JSON.parse(readFileSync(`${dir}expected.json`, 'utf8')) as Expected;
     const bytes = readFileSync(`${dir}page.html`);
     const snapshot: LayoutSnapshot = await session.render(
-      { kind: 'html', bytes, url: `http://saved.invalid/${name}/page.html`, label: name },
+      { kind: 'html', bytes, url: expected.url ?? `http://saved.invalid/${name}/page.html`, label: name },
       async (page) => page.snapshot,
     );
     const result = extractFromSnapshot(snapshot);
@@ -72,6 +76,7 @@ for (const name of fixtures) {
     const body = normalise(article.text);
 
     if (expected.title !== undefined) expect(normalise(article.title ?? ''), 'title').toBe(normalise(expected.title));
+    if (expected.pageType !== undefined) expect(article.pageType.type, `page type (${article.pageType.reason})`).toBe(expected.pageType);
     for (const s of expected.bodyIncludes ?? []) expect(body, `body should include: ${s}\n${explain}`).toContain(normalise(s));
     for (const s of expected.bodyExcludes ?? []) expect(body, `body should not include: ${s}\n${explain}`).not.toContain(normalise(s));
     if (expected.body !== undefined) {
