@@ -42,6 +42,8 @@ export interface TitleSources {
   pageType: PageType;
   /** The texts of links to the site's home page (a masthead, a logo's words): the site's own name. */
   homeNames?: string[];
+  /** The hostname's labels that name the site ("promatcher" of electricians.promatcher.com). */
+  hostNames?: string[];
 }
 
 export interface TitleCandidate {
@@ -145,9 +147,9 @@ export function titleSources(
   add('json-ld', jsonLdHeadline);
   for (const [key, kind] of DECLARED_META) add(kind, metaValue(snapshot, key));
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
-  if (!snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN)) siteNames.push(...hostLabels(snapshot.url));
-  siteNames.push(...visibleSiteNames, ...homeLinkNames);
-  return { lines, declared, siteNames, pageType, homeNames: homeLinkNames };
+  const hostNames = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? [] : hostLabels(snapshot.url);
+  siteNames.push(...hostNames, ...visibleSiteNames, ...homeLinkNames);
+  return { lines, declared, siteNames, pageType, homeNames: homeLinkNames, hostNames };
 }
 
 /** True when the line is all link text, of a link to the site's home page around it or inside it. */
@@ -344,6 +346,10 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
   const declaredWords = [...new Set(sources.declared.flatMap((d) => splitTitle(d.text, prefixNames).concat(d.text)).map(wordsOf).filter((w) => w !== ''))];
   const h1Words = [...new Set(h1s.map((l) => wordsOf(l.text)))];
   const h1Many = h1s.length >= 3;
+  // A part is the site's: one of its names, or a part that starts with its host name ("AliExpress 7",
+  // "ProMatcher Cost Report" on electricians.promatcher.com).
+  const hostWords = new Set((sources.hostNames ?? []).map(wordsOf).filter((w) => w !== '' && !w.includes(' ')));
+  const isSitePart = (words: string): boolean => words !== '' && (siteWords.has(words) || siteJoined.has(words.replace(/ /gu, '')) || hostWords.has(words.split(' ')[0]!));
   const out: TitleCandidate[] = [];
   for (const d of drafts.values()) {
     const f = d.f;
@@ -372,6 +378,9 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
       f.siteName = 1;
       if (sources.pageType === 'article') f.siteNameArticle = 1;
     }
+    // Its parts name the site: the page's title shown whole as its headline, site and all.
+    const parts = splitTitle(d.text, prefixNames);
+    if (parts.length >= 2 && parts.some((part) => isSitePart(wordsOf(part)))) f.withSitePart = 1;
     const n = d.words.split(' ').length;
     if (n <= 2) f.short = 1;
     if (n > 25) f.long = 1;
