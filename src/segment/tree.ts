@@ -41,6 +41,29 @@ export interface LayoutTree {
 /** Images at most this many CSS pixels on each side are tracking pixels or spacers. */
 const TRACKING_PIXEL_MAX_PX = 2;
 
+/**
+ * A drop cap: a paragraph's first letter set large in an element of its own, floated (so block in
+ * the computed style) beside the lines it starts — "<span class=dropcap>H</span>OLLIS (AP) - A fire".
+ * Read as a block of its own it left the paragraph as "OLLIS (AP)", and, a one-letter block, the
+ * body. It stays inline when it holds at most DROP_CAP.maxChars letters (an opening quote
+ * allowed), is set at least DROP_CAP.minFontRatio times its parent's size, and the text right
+ * after it goes on with a letter (the same word).
+ */
+const DROP_CAP = { maxChars: 2, minFontRatio: 1.4 } as const;
+const DROP_CAP_TEXT = /^[\p{P}]?\p{L}{1,2}$/u;
+const STARTS_WITH_LETTER = /^\p{L}/u;
+
+function isDropCap(nodes: readonly SnapshotNode[], node: SnapshotElement): boolean {
+  if (node.children.length !== 1) return false;
+  const only = nodes[node.children[0]!];
+  if (only?.kind !== 'text' || only.text.length > DROP_CAP.maxChars + 1 || !DROP_CAP_TEXT.test(only.text)) return false;
+  const parent = nodes[node.parent];
+  if (parent?.kind !== 'element' || !(node.fontSizePx >= DROP_CAP.minFontRatio * parent.fontSizePx)) return false;
+  // Its subtree is itself and its text, so in document order its next sibling, if any, follows them.
+  const next = nodes[node.id + 2];
+  return next?.kind === 'text' && next.parent === node.parent && STARTS_WITH_LETTER.test(next.text);
+}
+
 export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
   const nodes = snapshot.nodes;
   const n = nodes.length;
@@ -61,7 +84,7 @@ export function buildLayoutTree(snapshot: LayoutSnapshot): LayoutTree {
     if (node.kind === 'element') {
       inLink[id] = parentInLink || (node.tag === 'a' && node.attrs.href !== undefined);
       hidden[id] = parentHidden || !node.visible;
-      isBlock[id] = isBlockDisplay(node.display) || node.tag === 'br';
+      isBlock[id] = (isBlockDisplay(node.display) || node.tag === 'br') && !isDropCap(nodes, node);
     } else {
       inLink[id] = parentInLink;
       hidden[id] = parentHidden;

@@ -142,3 +142,24 @@ test.describe('tree stats', () => {
     expect(() => buildLayoutTree(orphan)).toThrow(/precedes its parent/);
   });
 });
+
+test.describe('a drop cap', () => {
+  const paragraph = (cap: string, rest: string, capProps: Record<string, unknown> = {}) =>
+    snapshot([el('p', { id: 'para', fontSizePx: 16 }, [el('span', { id: 'cap', display: 'block', fontSizePx: 48, ...capProps }, [text(cap)]), text(rest)])]);
+
+  test("a paragraph's first letter floated large beside it stays in its line, not a block of its own", () => {
+    const snap = paragraph('H', 'OLLIS (AP) - A fire at a grain elevator forced an evacuation.');
+    const tree = buildLayoutTree(snap);
+    expect(tree.isBlock[idOf(snap, 'cap')]).toBe(false);
+    expect(buildLayoutTree(paragraph('“T', 'he council met.')).isBlock[idOf(paragraph('“T', 'he council met.'), 'cap')]).toBe(false);
+  });
+
+  test('not a word set large, nor a letter the text does not go on from, nor one at the text size', () => {
+    const word = paragraph('Hollis', ' council met on Tuesday.');
+    expect(buildLayoutTree(word).isBlock[idOf(word, 'cap')]).toBe(true);
+    const apart = paragraph('A', ' list of what changed.');
+    expect(buildLayoutTree(apart).isBlock[idOf(apart, 'cap')]).toBe(true);
+    const small = paragraph('H', 'OLLIS (AP) - A fire.', { fontSizePx: 18 });
+    expect(buildLayoutTree(small).isBlock[idOf(small, 'cap')]).toBe(true);
+  });
+});
