@@ -182,9 +182,23 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
     const year = num(t[k], [4, 4]);
     const day = year !== undefined ? validDay(year, month, d) : null;
     if (day) return { day, next: k + 1 };
+    // Aug 13 09:41:07 BST 2007: the C library's and Unix `date`'s form (Mailman's archives, old
+    // forums and logs), the time and zone between the day and the year. The day only: a zone
+    // abbreviation names no offset for sure.
+    if (num(t[j + 1], [1, 2]) !== undefined && isMark(t[j + 2], ':') && num(t[j + 3], [2, 2]) !== undefined) {
+      let m = j + 4;
+      if (isMark(t[m], ':') && num(t[m + 1], [2, 2]) !== undefined) m += 2;
+      if (t[m]?.kind === 'word' && ZONE_ABBREVIATION.test(t[m]!.text)) m++;
+      const late = num(t[m], [4, 4]);
+      const lateDay = late !== undefined ? validDay(late, month, d) : null;
+      if (lateDay) return { day: lateDay, next: m + 1 };
+    }
   }
   return null;
 }
+
+/** A time zone's abbreviation (UTC, GMT, BST, EST, CEST), as the C library prints it. */
+const ZONE_ABBREVIATION = /^[A-Z]{2,5}$/u;
 
 /** A time right after a day ("06:00", "T07:29:39.000Z", "at 10:12 GMT", "7:30 pm +0100"). */
 function clockAt(t: Token[], i: number): Clock | null {

@@ -38,6 +38,14 @@ test.describe('date forms and fields', () => {
     expect(dateInText('Posted 1st May 2024')).toBe('2024-05-01');
   });
 
+  test("the C library's form, time and zone between the day and the year (Mailman's archives): \"Mon Aug 13 09:41:07 BST 2007\"", () => {
+    expect(dateInText('Mon Aug 13 09:41:07 BST 2007')).toBe('2007-08-13');
+    expect(dateInText('Posted on Tue Feb 5 23:01 2008')).toBe('2008-02-05');
+    // A time with no year after it is no date; nor a year that cannot follow.
+    expect(dateInText('Aug 13 09:41:07 and then some')).toBeNull();
+    expect(dateInText('Feb 30 09:41:07 UTC 2007')).toBeNull();
+  });
+
   test('meta published-date / publication_date name the publication day', () => {
     for (const key of ['published-date', 'published_date', 'publication_date', 'publication-date']) {
       const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
