@@ -52,7 +52,7 @@ export function buildArticle(
   units: readonly ScoredUnit[],
   selection: Extract<Selection, { kind: 'article' }>,
   pageType: PageTypeVerdict,
-  comments: CommentsChoice = { found: { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 }, include: false },
+  comments: CommentsChoice = { found: { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], postFurniture: [], namedComments: 0 }, include: false },
 ): { article: Article; titleChoice: TitleChoice } {
   const bodyText = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);

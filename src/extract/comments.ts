@@ -60,12 +60,20 @@ export interface CommentsFound {
   threadReason: string | null;
   /** Body blocks (indices into the body's blocks) that lie in a comment, to leave out of the body. */
   bodyBlocksInComments: number[];
+  /**
+   * On a thread, body blocks inside a post that are none of its text: the post's furniture (its
+   * author's name, rank, join date and post count, its date, its number, its buttons), which the
+   * post's text leaves out and so should the body.
+   */
+  postFurniture: number[];
   /** How many of the comments the page's markup names comments (`comment`, `comments`, `commentlist` in a class or id of the item or its four nearest ancestors). */
   namedComments: number;
 }
 
 /** The thresholds of the stage; set by hand on the pages of test/fixtures/comments/ and the WCXB forum pages. */
 export const COMMENT_PARAMS = {
+  /** A post's furniture is a short line (name, rank, "Posts: 12", a date, "#3"): longer blocks a post's text leaves out stay in the body. */
+  maxFurnitureChars: 100,
   /** The opening post's first lines read for the page's title (its header: name, rank, join date, the title). */
   titleLinesRead: 8,
   /** A date anchor's own text is at most this long: a dateline, not a sentence that names a date. */
@@ -105,8 +113,14 @@ export const COMMENT_PARAMS = {
 
 /** Class, id and itemprop words that name an author's element. */
 const AUTHOR_WORDS = new Set(['author', 'user', 'username', 'name', 'fn', 'nick', 'nickname', 'poster', 'member', 'byline', 'commenter', 'handle', 'login', 'usr']);
-/** Words in a link's path that point at a person's page. */
-const PROFILE_PATH = /\/(?:user|users|u|member|members|profile|profiles|author|people|id)\//iu;
+/**
+ * Words in a link's path that point at a person's page; and old forum engines' profile scripts
+ * (vBulletin's member.php?u=, phpBB's memberlist.php?mode=viewprofile and profile.php, Invision's
+ * ?showuser=, SMF's ?action=profile).
+ */
+const PROFILE_PATH = /\/(?:user|users|u|member|members|profile|profiles|author|people|id)\/|\/(?:member|profile|memberlist)\.php\?|[?&](?:showuser|userid)=\d|[?&]action=profile\b/iu;
+/** A post's number ("1", "#12"), which vBulletin links beside each post's date: no one's name. */
+const POST_NUMBER = /^#?\d+$/u;
 /** Words of a class or id that name a comment or a thread (only to accept a lone item). */
 const COMMENT_WORDS = new Set(['comment', 'comments', 'reply', 'replies', 'discussion', 'disqus', 'respond', 'response', 'responses', 'answer', 'answers', 'post', 'posts', 'message', 'thread']);
 /** Relative times: "3 hours ago", "5 минут назад", "3小时前", "yesterday", "just now". Applied to short texts only. */
@@ -156,7 +170,7 @@ export function findComments(
   bodyBlocks: readonly LeafBlock[],
   options: { pageIsArticle: boolean; pageMayBeThread?: boolean; sureForum?: boolean } = { pageIsArticle: true },
 ): CommentsFound {
-  const none: CommentsFound = { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], namedComments: 0 };
+  const none: CommentsFound = { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], postFurniture: [], namedComments: 0 };
   if (bodyBlocks.length === 0) return none;
   const blockStart = (b: LeafBlock): number => Math.min(b.ownerId, ...b.ids);
   const firstBodyId = Math.min(...bodyBlocks.map(blockStart));
@@ -165,11 +179,11 @@ export function findComments(
   const items = itemsOf(tree, anchors);
   // Items nested in other items (a reply inside its parent comment) are read on their own.
   const itemSet = new Set(items.map((i) => i.id));
-  let shaped: Array<{ id: number; end: number; anchor: number; comment: Comment; cue: boolean }> = [];
+  let shaped: Array<{ id: number; end: number; anchor: number; comment: Comment; cue: boolean; numbered: boolean }> = [];
   for (const item of items) {
     if (item.id <= firstBodyId) continue;
     const comment = shapeOf(tree, item, itemSet);
-    if (comment) shaped.push({ id: item.id, end: item.end, anchor: item.anchor, comment: comment.comment, cue: comment.cue });
+    if (comment) shaped.push({ id: item.id, end: item.end, anchor: item.anchor, comment: comment.comment, cue: comment.cue, numbered: comment.numbered });
   }
   // A thread: the body starts in an item built as the replies are (a forum's opening post:
   // the same element and first class word), or the page is no article. Its posts are the
@@ -201,7 +215,7 @@ export function findComments(
     const lastOutside = Math.max(-1, ...bodyBlocks.map(blockStart).filter((id) => !inShaped(id)));
     shaped = shaped.filter((s) => s.id > lastOutside);
   }
-  const authored = shaped.filter((s) => s.comment.author !== null).length;
+  const authored = shaped.filter((s) => s.comment.author !== null || s.numbered).length;
   const accepted = shaped.length >= 2 ? authored * 2 >= shaped.length : shaped.length === 1 && shaped[0]!.cue && authored === 1;
   if (!accepted) return none;
   shaped = withoutTemplateLines(shaped);
@@ -211,11 +225,15 @@ export function findComments(
   // hold most of its text, not when the body took only its author's column (XenForo's "Messages:
   // 3 · Likes Received: 1" beside each post, WCXB-dev 0520).
   const bodyCharsIn = new Map<number, number>();
+  const furniture: number[] = [];
+  const postTexts = thread ? shaped.map((s) => collapseWhitespace(s.comment.text)) : [];
   bodyBlocks.forEach((b, index) => {
     const at = inItem(blockStart(b));
     if (at < 0) return;
     blocksIn.push(index);
-    bodyCharsIn.set(at, (bodyCharsIn.get(at) ?? 0) + latinLength(textBlocks(tree, b.ids).join(' ')));
+    const text = textBlocks(tree, b.ids).join(' ');
+    if (thread && isFurniture(text, postTexts[at]!, shaped[at]!.comment)) furniture.push(index);
+    else bodyCharsIn.set(at, (bodyCharsIn.get(at) ?? 0) + latinLength(text));
   });
   const textInBody = (i: number): boolean => (bodyCharsIn.get(i) ?? 0) >= COMMENT_PARAMS.inBodyShare * latinLength(shaped[i]!.comment.text);
   return {
@@ -226,8 +244,34 @@ export function findComments(
     thread,
     threadReason,
     bodyBlocksInComments: thread ? [] : blocksIn,
+    postFurniture: furniture,
     namedComments: shaped.filter((s) => namedComment(tree, s.id, STRICT_COMMENT_WORDS)).length,
   };
+}
+
+/**
+ * A post's text without the poster's signature: what follows a line of underscores
+ * ("__________________", vBulletin's and many forums' signature rule) is the same under every
+ * post of its writer, not this post.
+ */
+function withoutSignature(text: string): string {
+  const lines = text.split('\n');
+  const rule = lines.findIndex((line, i) => i > 0 && SIGNATURE_RULE.test(line.trim()));
+  return rule < 0 ? text : lines.slice(0, rule).join('\n').trim();
+}
+const SIGNATURE_RULE = /^_{10,}$/u;
+
+/**
+ * A short line of a post that is none of its text and names neither its author nor its date: the
+ * post's furniture. The author and the date stay (a thread's content is its posts "each with
+ * author and date where the page shows them", and WCXB-dev's truth of Discourse threads keeps
+ * them); ranks, join dates, post counts, "#3" and buttons go.
+ */
+function isFurniture(text: string, postText: string, comment: Comment): boolean {
+  const line = collapseWhitespace(text).trim();
+  if (line === '' || latinLength(line) > COMMENT_PARAMS.maxFurnitureChars || postText.includes(line)) return false;
+  if (comment.author !== null && line.includes(comment.author)) return false;
+  return dateInText(line) === null;
 }
 
 /**
@@ -239,13 +283,25 @@ export function findComments(
 function withoutTemplateLines<T extends { comment: Comment }>(shaped: T[]): T[] {
   if (shaped.length < TEMPLATE_LINES.minComments) return shaped;
   const lines = shaped.map((s) => s.comment.text.split('\n\n'));
+  // A line word for word in every comment, or a "Label: value" line whose label every comment
+  // has (a forum's profile column: "Join Date: Jun 2007", "Posts: 12").
+  const labelOf = (line: string): string | null => {
+    const m = PROFILE_LABEL.exec(line);
+    return m ? m[1]!.toLowerCase() : null;
+  };
+  const labels = lines.map((l) => new Set(l.map(labelOf).filter((x): x is string => x !== null)));
+  const everyLabel = new Set([...labels[0]!].filter((label) => labels.every((set) => set.has(label))));
   const everywhere = new Set(lines[0]!.filter((line) => lines.every((l) => l.includes(line))));
+  for (const l of lines) for (const line of l) if (everyLabel.has(labelOf(line) ?? '')) everywhere.add(line);
   if (everywhere.size === 0) return shaped;
   return shaped.map((s, i) => {
     const kept = lines[i]!.filter((line) => !everywhere.has(line));
     return kept.length === 0 ? s : { ...s, comment: { ...s.comment, text: kept.join('\n\n') } };
   });
 }
+
+/** A short "Label: value" line: a label of one to three words, a colon, a short value. */
+const PROFILE_LABEL = /^(\p{L}[\p{L} ]{0,24}):\s*\S.{0,30}$/u;
 
 export const TEMPLATE_LINES = {
   /** Two comments may say the same short thing ("Thanks!"); three saying it in one line are a template. */
@@ -423,7 +479,7 @@ function lowerBound(sorted: readonly number[], value: number): number {
  * One item read as a comment: author, date and its own text; null when it does not have the
  * shape (no text of its own, a teaser card, a link list). `cue`: the page names it a comment.
  */
-function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { comment: Comment; cue: boolean } | null {
+function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { comment: Comment; cue: boolean; numbered: boolean } | null {
   const { id: itemId, end, anchor: anchorId } = item;
   const nested = (id: number): boolean => id !== itemId && items.has(id);
   // The item's own nodes: everything under it but the items nested inside.
@@ -461,7 +517,7 @@ function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { co
   for (const id of own) if (isControl(tree, id) || isTitle(tree, id) || (tree.nodes[id]?.kind === 'text' && isAuthorTail(tree.nodes[id]!.text))) skip.add(id);
   const isSkipped = (id: number): boolean => nested(id) || skip.has(id);
   const blocks = textBlocks(tree, item.roots, { skip: isSkipped });
-  const text = blocks.join('\n\n').trim();
+  const text = withoutSignature(blocks.join('\n\n').trim());
   if ([...text].filter((c) => c.trim() !== '').length < COMMENT_PARAMS.minTextChars) return null;
   // Link share of the text left: a list of links is not a comment.
   let chars = 0;
@@ -478,7 +534,7 @@ function shapeOf(tree: LayoutTree, item: Item, items: ReadonlySet<number>): { co
     if (tree.inLink[id]) linkChars += n;
   }
   if (chars === 0 || linkChars > chars * COMMENT_PARAMS.maxLinkShare) return null;
-  return { comment: { author: author?.name ?? null, date: dateOf(tree, anchorId), text }, cue: namedComment(tree, itemId) };
+  return { comment: { author: author?.name ?? null, date: dateOf(tree, anchorId), text }, cue: namedComment(tree, itemId), numbered: author === null && numberedPost(tree, own) };
 }
 
 /**
@@ -499,7 +555,7 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number, bo
     if ((tree.subtreeEnd[id] ?? id) - id > COMMENT_PARAMS.maxAnchorNodes) return null;
     const name = stripAuthorTail(collapseWhitespace(textUnder(tree, id)));
     if (name === '' || name.length > COMMENT_PARAMS.maxAuthorChars || name.split(/\s+/u).length > COMMENT_PARAMS.maxAuthorWords) return null;
-    if (looksLikeDate(name)) return null;
+    if (looksLikeDate(name) || POST_NUMBER.test(name)) return null;
     return name;
   };
   let named: { id: number; name: string; named: boolean } | null = null;
@@ -544,6 +600,22 @@ function authorOf(tree: LayoutTree, own: readonly number[], anchorId: number, bo
     if (name !== null) return { id, name, named: false };
   }
   return null;
+}
+
+/**
+ * A post numbered as forums number them: a short link or bold line "#3" or "3" before the post's
+ * text. Its number is no one's name, but a post that carries one is built as a forum's posts are,
+ * and counts as one where the author's name could not be read (XenForo's post links).
+ */
+function numberedPost(tree: LayoutTree, own: readonly number[]): boolean {
+  for (const id of own) {
+    const node = tree.nodes[id];
+    if (node?.kind === 'text' && !tree.hidden[id] && (tree.stats[id]?.textLength ?? 0) > COMMENT_PARAMS.maxAuthorChars) return false;
+    const el = elementAt(tree, id);
+    if (!el || !['b', 'strong', 'a'].includes(el.tag) || tree.hidden[id] || (tree.stats[id]?.textLength ?? 0) > 8) continue;
+    if (POST_NUMBER.test(collapseWhitespace(textUnder(tree, id)).trim())) return true;
+  }
+  return false;
 }
 
 /** The last word of a short text. */

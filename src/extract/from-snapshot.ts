@@ -297,7 +297,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // And its byline and dateline lines above the first paragraph are metadata (the record's
   // `authors` and `publishedAt`), not body text.
   const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks, selection.bodyBlocks) : [];
-  const dropped = new Set([...found.bodyBlocksInComments, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
   const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
   // forum page holds every post), so those the body did not take follow it, as `--comments`

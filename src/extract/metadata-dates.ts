@@ -162,7 +162,8 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
         const year = num(t[i + 4], [4, 4]);
         if (b !== undefined && year !== undefined) {
           const dayFirst = t[i + 1]!.text !== '/' || a > 12;
-          const day = dayFirst ? validDay(year, b, a) : validDay(year, a, b);
+          // …and dashes that only read month first ("08-13-2007, 09:41 AM": vBulletin's US form).
+          const day = (dayFirst ? validDay(year, b, a) : validDay(year, a, b)) ?? (t[i + 1]!.text === '-' && b > 12 ? validDay(year, a, b) : null);
           if (day) return { day, next: i + 5 };
         }
       }

@@ -46,6 +46,12 @@ test.describe('date forms and fields', () => {
     expect(dateInText('Feb 30 09:41:07 UTC 2007')).toBeNull();
   });
 
+  test('a dashed date that only reads month first is read so ("08-13-2007, 09:41 AM", vBulletin\'s US form); day first where both read', () => {
+    expect(dateInText('08-13-2007, 09:41 AM')).toBe('2007-08-13');
+    expect(dateInText('05-08-2007')).toBe('2007-08-05');
+    expect(dateInText('13-13-2007')).toBeNull();
+  });
+
   test('meta published-date / publication_date name the publication day', () => {
     for (const key of ['published-date', 'published_date', 'publication_date', 'publication-date']) {
       const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
