@@ -298,7 +298,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // `authors` and `publishedAt`), not body text.
   const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks, selection.bodyBlocks) : [];
   const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
-  const body = dropped.size === 0 ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
+  // Never all of it: a body left without blocks would have no place on the page (a thread whose
+  // every body block was its posts' furniture, an article read whole as comments).
+  const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
   // A thread the decision itself typed forum: its replies are its content (WCXB's truth of a
   // forum page holds every post), so those the body did not take follow it, as `--comments`
   // adds them. A page typed article that only its structure made a thread keeps what it took:

@@ -199,7 +199,8 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   };
   const ld = parseJsonLd(snapshot.meta.jsonLd);
   const link = (rel: string): string | null => snapshot.meta.links.find((l) => l.rel.split(/\s+/u).includes(rel))?.href ?? null;
-  const visible = body ? visibleFacts(body) : undefined;
+  // A body without blocks has no place on the page: only declared metadata is read.
+  const visible = body && body.blockIds.length > 0 ? visibleFacts(body) : undefined;
   const pageUrl = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? null : snapshot.url;
 
   // Authors: JSON-LD, then meta, then the visible byline.

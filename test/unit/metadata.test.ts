@@ -5,6 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readMetadata } from '../../src/extract/metadata.js';
+import { buildLayoutTree } from '../../src/segment/tree.js';
 import { cleanDeclaredAuthor, isProfileLink, namesInByline } from '../../src/extract/metadata-authors.js';
 import { dateFromUrl, dateInText, normalizeDate } from '../../src/extract/metadata-dates.js';
 import { loadTextLanguageModel } from '../../src/extract/text-language.js';
@@ -415,4 +416,12 @@ test.describe('what the page shows around and in the body (buildArticle)', () =>
     if (r.kind !== 'article') throw new Error('no article');
     expect(r.article.publishedAt).toBe('2024-05-16');
   });
+});
+
+test('a body place without blocks reads only what the page declares (no endless range of node ids)', () => {
+  const snap = snapshot([p('Some English body text.')], { meta: { title: 'Doc title', metaTags: [{ key: 'article:published_time', content: '2024-05-07' }] } });
+  // The headline found, the body's blocks all gone: the header zone ran from the headline to "the body's start", Infinity.
+  const m = readMetadata(snap, '', { tree: buildLayoutTree(snap), containerId: 0, blockIds: [], headlineId: 1 });
+  expect(m.publishedAt).toBe('2024-05-07');
+  expect(m.authors).toEqual([]);
 });
