@@ -297,7 +297,10 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // And its byline and dateline lines above the first paragraph are metadata (the record's
   // `authors` and `publishedAt`), not body text.
   const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks, selection.bodyBlocks) : [];
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
+  // And a thread's body does not open or close on the forum's own links (its breadcrumb, "Post
+  // Reply · Thread Tools", "« Previous Thread | Next Thread »").
+  const edges = typedForum && found.thread ? threadEdgeLinks(selection.bodyBlocks) : [];
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -422,6 +425,25 @@ function leadingMetaLines(blocks: readonly string[], leaves: readonly LeafBlock[
   }
   // Never the whole body.
   return out.length < blocks.length ? out : [];
+}
+
+/**
+ * The links around a thread: the short blocks that are all but all link text (THREAD_EDGE) at
+ * the start of a thread's body and at its end, up to the first that is not. WCXB-dev forum word
+ * F1 0.7772 → 0.778 (36 pages changed, the worst by −0.004).
+ */
+const THREAD_EDGE = { maxChars: 120, minLinkShare: 0.9 } as const;
+
+function threadEdgeLinks(leaves: readonly LeafBlock[]): number[] {
+  const isLinks = (i: number): boolean => {
+    const leaf = leaves[i]!;
+    return leaf.textLength > 0 && leaf.textLength <= THREAD_EDGE.maxChars && leaf.linkTextLength >= THREAD_EDGE.minLinkShare * leaf.textLength;
+  };
+  const out: number[] = [];
+  for (let i = 0; i < leaves.length && isLinks(i); i++) out.push(i);
+  for (let i = leaves.length - 1; i > (out[out.length - 1] ?? -1) && isLinks(i); i--) out.push(i);
+  // Never the whole body.
+  return out.length < leaves.length ? out : [];
 }
 
 function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): number[] {
