@@ -300,7 +300,10 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // And a thread's body does not open or close on the forum's own links (its breadcrumb, "Post
   // Reply · Thread Tools", "« Previous Thread | Next Thread »").
   const edges = typedForum && found.thread ? threadEdgeLinks(selection.bodyBlocks) : [];
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
+  // A bracketed link alone on its line is a control of the page, not its text: MediaWiki's
+  // "[edit]" beside every section heading, "[show]", "[top]".
+  const controls = bracketedControls(selection.blocks, selection.bodyBlocks);
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -424,6 +427,20 @@ function leadingMetaLines(blocks: readonly string[], leaves: readonly LeafBlock[
     if (links || (byline.introduced && byline.names.length > 0) || (words <= LEADING_META.maxDateWords && dateInText(text) !== null)) out.push(i);
   }
   // Never the whole body.
+  return out.length < blocks.length ? out : [];
+}
+
+/** "[edit]", "[ edit source ]", "[show]": a short link in square brackets, alone. */
+const BRACKETED = /^\[\s*[^\[\]]{1,24}\s*\]$/u;
+
+function bracketedControls(blocks: readonly string[], leaves: readonly LeafBlock[]): number[] {
+  const out: number[] = [];
+  blocks.forEach((text, i) => {
+    const leaf = leaves[i];
+    const trimmed = text.trim();
+    // All of it link text but the brackets (and the spaces inside them).
+    if (leaf !== undefined && BRACKETED.test(trimmed) && leaf.linkTextLength > 0 && leaf.linkTextLength >= trimmed.replace(/[[\]\s]/gu, '').length) out.push(i);
+  });
   return out.length < blocks.length ? out : [];
 }
 
