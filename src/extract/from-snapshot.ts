@@ -430,8 +430,13 @@ function leadingMetaLines(blocks: readonly string[], leaves: readonly LeafBlock[
   return out.length < blocks.length ? out : [];
 }
 
-/** "[edit]", "[ edit source ]", "[show]": a short link in square brackets, alone. */
-const BRACKETED = /^\[\s*[^\[\]]{1,24}\s*\]$/u;
+/** "[edit]", "[ edit source ]", "[show]": a short text in square brackets, alone (at most this many characters inside). */
+const BRACKETED_MAX_CHARS = 24;
+function isBracketed(text: string): boolean {
+  if (!text.startsWith('[') || !text.endsWith(']')) return false;
+  const inner = text.slice(1, -1).trim();
+  return inner.length > 0 && inner.length <= BRACKETED_MAX_CHARS && !inner.includes('[') && !inner.includes(']');
+}
 
 function bracketedControls(blocks: readonly string[], leaves: readonly LeafBlock[]): number[] {
   const out: number[] = [];
@@ -439,7 +444,7 @@ function bracketedControls(blocks: readonly string[], leaves: readonly LeafBlock
     const leaf = leaves[i];
     const trimmed = text.trim();
     // All of it link text but the brackets (and the spaces inside them).
-    if (leaf !== undefined && BRACKETED.test(trimmed) && leaf.linkTextLength > 0 && leaf.linkTextLength >= trimmed.replace(/[[\]\s]/gu, '').length) out.push(i);
+    if (leaf !== undefined && isBracketed(trimmed) && leaf.linkTextLength > 0 && leaf.linkTextLength >= trimmed.replace(/[[\]\s]/gu, '').length) out.push(i);
   });
   return out.length < blocks.length ? out : [];
 }
