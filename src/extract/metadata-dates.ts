@@ -125,6 +125,10 @@ const num = (t: Token | undefined, digits?: [number, number]): number | undefine
 const isMark = (t: Token | undefined, marks: string): boolean => t?.kind === 'mark' && marks.includes(t.text);
 const monthOf = (t: Token | undefined): number | undefined => (t?.kind === 'word' ? t.value : undefined);
 
+/** The words between a day, its month and its year in Spanish and Portuguese ("18 de septiembre de 2008"). */
+const MONTH_CONNECTORS = new Set(['de', 'del']);
+const isWord = (t: Token | undefined, words: ReadonlySet<string>): boolean => t?.kind === 'word' && words.has(t.text.toLowerCase());
+
 /** English ordinal suffixes after a day's number ("14th", "1st"). */
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 
@@ -145,13 +149,22 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
     // 14 May 2024, 4. März 2024, 23 апреля 2024 г., 14 May, 2024, 30th March 2025
     if (t[i]!.text.length <= 2) {
       let j = i + 1;
+      // 18 de septiembre de 2008 (Spanish, Portuguese); 18-Sep-2008, 18/Sep/2008 (old CMSs, logs)
+      let dashed: string | null = null;
       if (t[j]?.kind === 'word' && ORDINAL_SUFFIXES.has(t[j]!.text.toLowerCase())) j++;
       else if (isMark(t[j], '.')) j++;
+      else if (isWord(t[j], MONTH_CONNECTORS)) j++;
+      else if (isMark(t[j], '-/') && monthOf(t[j + 1]) !== undefined) dashed = t[j++]!.text;
       const month = monthOf(t[j]);
       if (month !== undefined) {
         let k = j + 1;
+        if (dashed !== null) {
+          if (t[k]?.text !== dashed) return null;
+          k++;
+        }
         if (isMark(t[k], '.')) k++;
         if (isMark(t[k], ',')) k++;
+        if (isWord(t[k], MONTH_CONNECTORS)) k++;
         const year = num(t[k], [4, 4]);
         const day = year !== undefined ? validDay(year, month, a) : null;
         if (day) return { day, next: k + 1 };

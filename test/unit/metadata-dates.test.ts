@@ -52,6 +52,16 @@ test.describe('date forms and fields', () => {
     expect(dateInText('13-13-2007')).toBeNull();
   });
 
+  test('Spanish and Portuguese days with "de" ("18 de septiembre de 2008"), and a month between dashes ("18-Sep-2008")', () => {
+    expect(dateInText('18 de septiembre de 2008')).toBe('2008-09-18');
+    expect(dateInText('quinta-feira, 18 de setembro de 2008')).toBe('2008-09-18');
+    expect(dateInText('18-Sep-2008')).toBe('2008-09-18');
+    expect(dateInText('18/Sep/2008:10:12:00')).toBe('2008-09-18');
+    // The marks around the month must match, and "de" before no month is no date.
+    expect(dateInText('18-Sep/2008')).toBeNull();
+    expect(dateInText('18 de 2008')).toBeNull();
+  });
+
   test('meta published-date / publication_date name the publication day', () => {
     for (const key of ['published-date', 'published_date', 'publication_date', 'publication-date']) {
       const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
