@@ -19,24 +19,26 @@ const MIN_YEAR = 1990;
 const MAX_YEAR = 2099;
 
 /**
- * Month names, lower case, in the languages the news pages we test on use (en, de, fr, es, it,
- * pt, nl, ru with its genitive forms, pl): name → month number. Abbreviations with and without a
+ * Month names, lower case, in the languages of news pages (en, de, fr, es, it, pt, nl, the
+ * Scandinavian languages, ru and uk with their genitive forms, pl, cs, ro, hu, tr, fi (partitive),
+ * el (genitive), ar (the Egyptian and Gulf names and the Levant's one-word ones), he, id):
+ * name → month number. Abbreviations with and without a
  * final dot are matched as tokens (the dot is a separate token).
  */
 const MONTHS: ReadonlyMap<string, number> = (() => {
   const table: Array<[number, string[]]> = [
-    [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'januari', 'январь', 'января', 'янв', 'stycznia', 'styczeń']],
-    [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'februari', 'февраль', 'февраля', 'фев', 'lutego', 'luty']],
-    [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'março', 'marco', 'maart', 'mrt', 'март', 'марта', 'мар', 'marca', 'marzec']],
-    [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апрель', 'апреля', 'апр', 'kwietnia', 'kwiecień']],
-    [5, ['may', 'mai', 'mayo', 'maggio', 'mag', 'maio', 'mei', 'май', 'мая', 'maja', 'maj']],
-    [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июнь', 'июня', 'июн', 'czerwca', 'czerwiec']],
-    [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июль', 'июля', 'июл', 'lipca', 'lipiec']],
-    [8, ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'август', 'августа', 'авг', 'sierpnia', 'sierpień']],
-    [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set', 'setembro', 'сентябрь', 'сентября', 'сен', 'сент', 'września', 'wrzesień']],
-    [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out', 'октябрь', 'октября', 'окт', 'października', 'październik']],
-    [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноябрь', 'ноября', 'ноя', 'listopada', 'listopad']],
-    [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабрь', 'декабря', 'дек', 'grudnia', 'grudzień']],
+    [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'januari', 'январь', 'января', 'янв', 'stycznia', 'styczeń', 'ocak', 'tammikuuta', 'ιανουαρίου', 'يناير', 'ינואר', 'січня', 'ledna', 'ianuarie', 'januarie', 'január']],
+    [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'februari', 'февраль', 'февраля', 'фев', 'lutego', 'luty', 'şubat', 'subat', 'helmikuuta', 'φεβρουαρίου', 'فبراير', 'شباط', 'פברואר', 'лютого', 'února', 'unora', 'februarie', 'február', 'pebrero']],
+    [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'março', 'marco', 'maart', 'mrt', 'март', 'марта', 'мар', 'marca', 'marzec', 'mart', 'maaliskuuta', 'μαρτίου', 'مارس', 'آذار', 'מרץ', 'березня', 'března', 'brezna', 'martie', 'március', 'maret']],
+    [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апрель', 'апреля', 'апр', 'kwietnia', 'kwiecień', 'nisan', 'huhtikuuta', 'απριλίου', 'أبريل', 'ابريل', 'نيسان', 'אפריל', 'квітня', 'dubna', 'aprilie', 'április']],
+    [5, ['may', 'mai', 'mayo', 'maggio', 'mag', 'maio', 'mei', 'май', 'мая', 'maja', 'maj', 'mayıs', 'mayis', 'toukokuuta', 'μαΐου', 'μαίου', 'مايو', 'أيار', 'מאי', 'травня', 'května', 'kvetna', 'május']],
+    [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июнь', 'июня', 'июн', 'czerwca', 'czerwiec', 'haziran', 'kesäkuuta', 'ιουνίου', 'يونيو', 'حزيران', 'יוני', 'червня', 'června', 'cervna', 'iunie', 'június']],
+    [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июль', 'июля', 'июл', 'lipca', 'lipiec', 'temmuz', 'heinäkuuta', 'ιουλίου', 'يوليو', 'تموز', 'יולי', 'липня', 'července', 'cervence', 'iulie', 'július']],
+    [8, ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'август', 'августа', 'авг', 'sierpnia', 'sierpień', 'ağustos', 'agustos', 'elokuuta', 'αυγούστου', 'أغسطس', 'آب', 'אוגוסט', 'серпня', 'srpna', 'augusztus', 'agustus']],
+    [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set', 'setembro', 'сентябрь', 'сентября', 'сен', 'сент', 'września', 'wrzesień', 'eylül', 'eylul', 'syyskuuta', 'σεπτεμβρίου', 'سبتمبر', 'أيلول', 'ספטמבר', 'вересня', 'září', 'zari', 'septembrie', 'szeptember']],
+    [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out', 'октябрь', 'октября', 'окт', 'października', 'październik', 'ekim', 'lokakuuta', 'οκτωβρίου', 'أكتوبر', 'اكتوبر', 'אוקטובר', 'жовтня', 'října', 'rijna', 'octombrie', 'október']],
+    [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноябрь', 'ноября', 'ноя', 'listopada', 'listopad', 'kasım', 'kasim', 'marraskuuta', 'νοεμβρίου', 'نوفمبر', 'נובמבר', 'листопада', 'listopadu', 'noiembrie']],
+    [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабрь', 'декабря', 'дек', 'grudnia', 'grudzień', 'aralık', 'aralik', 'joulukuuta', 'δεκεμβρίου', 'ديسمبر', 'דצמבר', 'грудня', 'prosince', 'decembrie', 'desember', 'desemba']],
   ];
   const map = new Map<string, number>();
   for (const [month, names] of table) for (const name of names) map.set(name, month);
@@ -125,8 +127,8 @@ const num = (t: Token | undefined, digits?: [number, number]): number | undefine
 const isMark = (t: Token | undefined, marks: string): boolean => t?.kind === 'mark' && marks.includes(t.text);
 const monthOf = (t: Token | undefined): number | undefined => (t?.kind === 'word' ? t.value : undefined);
 
-/** The words between a day, its month and its year in Spanish and Portuguese ("18 de septiembre de 2008"). */
-const MONTH_CONNECTORS = new Set(['de', 'del']);
+/** The words between a day, its month and its year ("18 de septiembre de 2008", "18th of September 2008"). */
+const MONTH_CONNECTORS = new Set(['de', 'del', 'of']);
 const isWord = (t: Token | undefined, words: ReadonlySet<string>): boolean => t?.kind === 'word' && words.has(t.text.toLowerCase());
 
 /** English ordinal suffixes after a day's number ("14th", "1st"). */
@@ -146,6 +148,11 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
       const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
       if (day) return { day, next: t[i + 5]?.text === '日' ? i + 6 : i + 5 };
     }
+    // 2008년 9월 18일 (Korean; the 일 is optional)
+    if (t[i]!.text.length === 4 && t[i + 1]?.text === '년' && t[i + 3]?.text === '월') {
+      const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
+      if (day) return { day, next: t[i + 5]?.text === '일' ? i + 6 : i + 5 };
+    }
     // 14 May 2024, 4. März 2024, 23 апреля 2024 г., 14 May, 2024, 30th March 2025
     if (t[i]!.text.length <= 2) {
       let j = i + 1;
@@ -153,8 +160,8 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
       let dashed: string | null = null;
       if (t[j]?.kind === 'word' && ORDINAL_SUFFIXES.has(t[j]!.text.toLowerCase())) j++;
       else if (isMark(t[j], '.')) j++;
-      else if (isWord(t[j], MONTH_CONNECTORS)) j++;
       else if (isMark(t[j], '-/') && monthOf(t[j + 1]) !== undefined) dashed = t[j++]!.text;
+      if (dashed === null && isWord(t[j], MONTH_CONNECTORS)) j++;
       const month = monthOf(t[j]);
       if (month !== undefined) {
         let k = j + 1;

@@ -62,6 +62,12 @@ test.describe('date forms and fields', () => {
     expect(dateInText('18 de 2008')).toBeNull();
   });
 
+  test('month names of more languages, a Korean date and "the 18th of September"', () => {
+    for (const text of ['18 Eylül 2008', '18. syyskuuta 2008', '18 σεπτεμβρίου 2008', '18 ספטמבר 2008', '18 سبتمبر 2008', '18 أيلول 2008', '18 вересня 2008', '18. září 2008', '18 septembrie 2008', '2008년 9월 18일', 'the 18th of September, 2008']) {
+      expect(dateInText(text), text).toBe('2008-09-18');
+    }
+  });
+
   test('meta published-date / publication_date name the publication day', () => {
     for (const key of ['published-date', 'published_date', 'publication_date', 'publication-date']) {
       const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
