@@ -21,9 +21,15 @@ const MAX_NAME_WORDS = 5;
 const INTRODUCERS = new Set([
   'by', 'von', 'par', 'por', 'door', 'di', 'av', 'af', 'автор', 'авторы', 'текст', 'author', 'authors', 'written', 'escrito',
   'autor', 'autorin', 'auteur', 'autore', '作者', '记者', '文', '撰文', '編集', '著者',
+  // Indonesian and Malay "oleh", Arabic "بقلم" ("by the pen of"), Hebrew "מאת", Finnish "kirjoittaja".
+  'oleh', 'بقلم', 'מאת', 'kirjoittaja',
 ]);
-/** Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey" (not "Contributors to Wikimedia projects"). */
-const LABEL_INTRODUCERS = new Set(['contributor', 'contributors']);
+/**
+ * Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey"
+ * (not "Contributors to Wikimedia projects"), Turkish "Yazan:", "Tekst:", "Texto:",
+ * "Redacción:", Hungarian "Szerző:", Polish "Napisał:".
+ */
+const LABEL_INTRODUCERS = new Set(['contributor', 'contributors', 'yazan', 'yazar', 'tekst', 'texto', 'redacción', 'szerző', 'napisał', 'napisała']);
 
 /**
  * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme

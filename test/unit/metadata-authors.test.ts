@@ -83,6 +83,18 @@ test.describe('the publisher is no byline', () => {
 });
 
 test.describe('reading a byline\'s words', () => {
+  test('bylines of more languages: "Oleh", "بقلم", "מאת", "Kirjoittaja"; labels with a colon only ("Yazan:", "Tekst:", "Redacción:")', () => {
+    expect(namesInByline('Oleh Budi Santoso').names).toEqual(['Budi Santoso']);
+    expect(namesInByline('بقلم محمد علي').names).toEqual(['محمد علي']);
+    expect(namesInByline('מאת דנה כהן').names).toEqual(['דנה כהן']);
+    expect(namesInByline('Kirjoittaja Matti Virtanen').names).toEqual(['Matti Virtanen']);
+    expect(namesInByline('Yazan: Ali Veli').names).toEqual(['Ali Veli']);
+    expect(namesInByline('Redacción: Luis García').names).toEqual(['Luis García']);
+    expect(namesInByline('Tekst: Jan Kowalski').names).toEqual(['Jan Kowalski']);
+    // Without the colon, "Tekst" is a word of the text.
+    expect(namesInByline('Tekst Jan Kowalski').introduced).toBe(false);
+  });
+
   test('a credit ("Powered by", "Photo by", "Theme by") is no byline; a byline beside it still is', () => {
     expect(namesInByline('Powered by Invision Community').names).toEqual([]);
     expect(namesInByline('Theme by Jane Smith').names).toEqual([]);
