@@ -21,7 +21,8 @@ const valueOf = (flag: string): string | undefined => {
 const concurrency = Number(valueOf('--concurrency') ?? 2);
 const dir = valueOf('--dir');
 const names = args.filter((a, i) => !a.startsWith('--') && !['--concurrency', '--dir'].includes(args[i - 1] ?? ''));
-const session = await RenderSession.launch({ concurrency, inPlace: !args.includes('--navigate') });
+// Saved pages without scripts only: a headless shell then paints none of them (browser.ts).
+const session = await RenderSession.launch({ concurrency, inPlace: !args.includes('--navigate'), browser: { savedPagesOnly: true } });
 try {
   for (const name of names) {
     const corpus = await openCorpus(name);

@@ -64,6 +64,16 @@ function matchesAt(bytes: Buffer, signature: number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
 }
 
+/**
+ * Whether every page of a run is a saved one that needs no frames: saved files, and WARC
+ * records rendered without their archived subresources — with scripts off and no screenshot.
+ * Such a run may use a browser that paints nothing (render/browser.ts, `savedPagesOnly`).
+ */
+export function onlySavedPagesWithoutFrames(specs: readonly InputSpec[], run: { javaScript: boolean; screenshot: boolean; replay: boolean }): boolean {
+  if (run.javaScript || run.screenshot) return false;
+  return specs.every((spec) => spec.kind === 'file' || spec.kind === 'invalid' || (spec.kind === 'warc' && !run.replay));
+}
+
 /** Turns command-line arguments into input specs, in order; directories expand sorted by name. */
 export async function expandInputs(args: string[]): Promise<InputSpec[]> {
   const specs: InputSpec[] = [];

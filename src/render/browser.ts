@@ -118,6 +118,29 @@ export interface LaunchBrowserOptions {
   extraArgs?: string[];
   /** How long the launch itself may take. */
   launchTimeoutMs?: number;
+  /**
+   * Only saved pages with JavaScript off will be rendered (no live pages, no screenshots): a
+   * headless shell is then launched with its frames under DevTools' control
+   * (`FRAME_CONTROL_SWITCHES`), so that it paints none. Ignored for other binaries (the full
+   * browser stops drawing when its window is minimised: offline-load.ts).
+   */
+  savedPagesOnly?: boolean;
+}
+
+/**
+ * The switches by which a headless shell produces a frame only when DevTools asks for one
+ * (`HeadlessExperimental.beginFrame`, which needs the second). A headless shell's page paints
+ * while it is "minimised" (its visibility stays `visible`), which the full browser's does not:
+ * painting, rastering and compositing each saved page cost a fifth of the renderer's CPU
+ * (docs/benchmarks.md, "Frames"). Style and layout, which the snapshot reads, are computed on
+ * demand as before.
+ */
+export const FRAME_CONTROL_SWITCHES: readonly string[] = ['--enable-begin-frame-control', '--run-all-compositor-stages-before-draw'];
+
+/** Whether a binary is a headless shell (Debian's, or Playwright's `chrome-headless-shell`). */
+export function isHeadlessShell(executablePath: string): boolean {
+  const name = executablePath.slice(executablePath.lastIndexOf('/') + 1);
+  return name.includes('headless-shell') || name.includes('headless_shell');
 }
 
 /**
@@ -128,18 +151,20 @@ export interface LaunchBrowserOptions {
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
   const executablePath = options.executablePath ?? findChromium(process.env, { headless: options.headless ?? true }).executablePath;
   const instance = `${process.pid}-${(launches += 1)}`;
+  const controlFrames = options.savedPagesOnly === true && (options.headless ?? true) && isHeadlessShell(executablePath);
   try {
     const browser = await playwright().chromium.launch({
       executablePath,
       headless: options.headless ?? true,
       // A switch Chromium ignores, by which `closeBrowser` finds the process of a browser that stopped answering.
-      args: [...CHROMIUM_ARGS, `${INSTANCE_SWITCH}=${instance}`, ...(options.extraArgs ?? [])],
+      args: [...CHROMIUM_ARGS, `${INSTANCE_SWITCH}=${instance}`, ...(controlFrames ? FRAME_CONTROL_SWITCHES : []), ...(options.extraArgs ?? [])],
       timeout: options.launchTimeoutMs ?? 60_000,
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
     instances.set(browser, instance);
+    if (controlFrames) frameControlled.add(browser);
     return browser;
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
@@ -150,6 +175,16 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
 const INSTANCE_SWITCH = '--broadsheet-instance';
 let launches = 0;
 const instances = new WeakMap<Browser, string>();
+/** Browsers launched with `FRAME_CONTROL_SWITCHES`. */
+const frameControlled = new WeakSet<Browser>();
+
+/**
+ * Whether `browser` produces frames only when DevTools asks (launched with `savedPagesOnly` as
+ * a headless shell): it then renders saved pages with JavaScript off and nothing else.
+ */
+export function framesControlled(browser: Browser): boolean {
+  return frameControlled.has(browser);
+}
 
 /** How long `closeBrowser` waits for Chromium to close before it kills the process. */
 export const BROWSER_CLOSE_TIMEOUT_MS = 10_000;

@@ -106,6 +106,21 @@ async function stopDrawingFrames(session: CDPSession): Promise<void> {
   }
 }
 
+/** How often a loading page in a browser without frames of its own gets one (ms; 60 a second). */
+const FRAME_INTERVAL_MS = 16;
+/** How long a loading page goes without frames before it is given them (ms). */
+const FRAME_GRACE_MS = 30;
+
+/**
+ * The frames asked for, one after another across every page of the process: the GPU process
+ * has one source of external frames, and two that overlap end it ("Got overlapping
+ * IssueExternalBeginFrame"), and every page with it. A frame that never comes back holds the
+ * queue until its page is closed (its load times out), which fails the frame.
+ */
+let frameQueue: Promise<boolean> = Promise.resolve(true);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Serves saved documents to one page through its own DevTools session. `attach` once per page
  * (it enables the Fetch and Network domains and takes the page offline for its lifetime:
@@ -121,13 +136,45 @@ export class OfflineDocumentServer {
   private constructor(
     private readonly session: CDPSession,
     private readonly mainFrameId: string,
+    /** The browser produces a frame only when asked (browser.ts, `FRAME_CONTROL_SWITCHES`). */
+    readonly framesControlled: boolean,
   ) {}
 
-  static async attach(page: Page, options: { drawFrames?: boolean } = {}): Promise<OfflineDocumentServer> {
+  /**
+   * While `loading` is pending, asks for frames without drawing them (the lifecycle runs up to
+   * paint; nothing is rastered or shown), when the browser produces none by itself: a load
+   * sometimes waits on a lifecycle update (4 of 181 AEB pages never fired `load` without them,
+   * navigated or written in place alike). One frame at a time (`frameQueue`). Returns what
+   * `loading` returns.
+   */
+  async withFrames<T>(loading: Promise<T>): Promise<T> {
+    if (!this.framesControlled) return loading;
+    let pending = true;
+    const settled = loading.finally(() => (pending = false));
+    const done = settled.then(
+      () => undefined,
+      () => undefined,
+    );
+    // Most pages load without a frame: none is asked for while they may still.
+    await Promise.race([done, sleep(FRAME_GRACE_MS)]);
+    while (pending) {
+      const frame = (frameQueue = frameQueue.then(() =>
+        this.session.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true }).then(
+          () => true,
+          () => false,
+        ),
+      ));
+      if ((await Promise.race([done.then(() => true), frame])) === false) break; // no frames to be had: the load's own timeout ends it
+      if (pending) await Promise.race([done, frame.then(() => sleep(FRAME_INTERVAL_MS))]);
+    }
+    return settled;
+  }
+
+  static async attach(page: Page, options: { drawFrames?: boolean; framesControlled?: boolean } = {}): Promise<OfflineDocumentServer> {
     const session = await page.context().newCDPSession(page);
-    if (options.drawFrames === false) await stopDrawingFrames(session);
+    if (options.drawFrames === false && options.framesControlled !== true) await stopDrawingFrames(session);
     const { frameTree } = await session.send('Page.getFrameTree');
-    const server = new OfflineDocumentServer(session, frameTree.frame.id);
+    const server = new OfflineDocumentServer(session, frameTree.frame.id, options.framesControlled === true);
     session.on('Fetch.requestPaused', (event) => server.onDocument(event));
     session.on('Network.loadingFailed', (event) => {
       if (event.errorText === OFFLINE_ERROR_TEXT && server.rendering) server.stats.refused += 1;
@@ -169,11 +216,12 @@ export class OfflineDocumentServer {
     });
     this.session.once('Page.loadEventFired', onLoad!);
     try {
-      await Promise.race([
-        this.session.send('Page.setDocumentContent', { frameId: this.mainFrameId, html: page.html }),
-        loaded,
-      ]);
-      await loaded;
+      await this.withFrames(
+        (async () => {
+          await Promise.race([this.session.send('Page.setDocumentContent', { frameId: this.mainFrameId, html: page.html }), loaded]);
+          await loaded;
+        })(),
+      );
     } finally {
       clearTimeout(timer);
       this.session.off('Page.loadEventFired', onLoad!);

@@ -10,13 +10,13 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Dialog, Page, Response } from 'playwright';
-import { BrowserLaunchError, FetchError, RenderError } from '../errors.js';
+import { BrowserLaunchError, ConfigError, FetchError, RenderError } from '../errors.js';
 import type { Box, LayoutSnapshot, PageCut } from '../types.js';
 import type { RenderInput } from '../input/types.js';
 import type { PreparedMarkup } from '../markup/prepare.js';
 import { PageWorkPool } from '../page-work/pool.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../net/guarded-fetch.js';
-import { closeBrowser, launchBrowser, type LaunchBrowserOptions } from './browser.js';
+import { closeBrowser, framesControlled, launchBrowser, type LaunchBrowserOptions } from './browser.js';
 import { firstLine, isCrash, isRetryableStatus, navigationFailure } from './failures.js';
 import { drawOverlays, type PageOverlay } from './in-page/draw-overlays.js';
 import { DEFAULT_RENDER_OPTIONS, resolveRenderOptions, type RenderOptions, type RenderOptionsInput } from './options.js';
@@ -454,6 +454,11 @@ export class RenderSession {
     options: RenderOptionsInput = {},
   ): Promise<T> {
     const resolved = resolveRenderOptions({ ...this.defaults, ...options }, input.kind);
+    if (framesControlled(this.browser) && (workerKind(input) !== 'saved' || resolved.javaScript)) {
+      throw new ConfigError(
+        'This page needs a browser that draws frames (a live page, an archive replayed, or scripts on); the session\'s browser was launched for saved pages without scripts (launchBrowser\'s savedPagesOnly)',
+      );
+    }
     // A page-work thread's start-up is the session's, not the page's: a saved page's budget
     // starts after it (its markup is prepared there first); a live page's threads start while it loads.
     if (input.kind === 'html') await this.work.ready();
@@ -705,7 +710,7 @@ export class RenderSession {
       page.on('crash', () => {
         worker.crashed = true;
       });
-      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page, { drawFrames: options.javaScript });
+      if (kind === 'saved') worker.offline = await OfflineDocumentServer.attach(page, { drawFrames: options.javaScript, framesControlled: framesControlled(this.browser) });
       if (this.rendererMetrics) worker.metrics = await RendererMetrics.attach(page);
       return worker;
     } catch (cause) {
@@ -837,7 +842,8 @@ export class RenderSession {
           stats = await applyOfflinePolicy(page, bytes, input.replay);
         }
         try {
-          await page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
+          const navigation = page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
+          await (worker.offline ? worker.offline.withFrames(navigation) : navigation);
         } catch (error) {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }

@@ -10,6 +10,7 @@ import {
   SYSTEM_CHROMIUM_PATHS,
   HEADLESS_SHELL_PATHS,
   findChromium,
+  isHeadlessShell,
   launchBrowser,
   withBrowser,
 } from '../../src/render/browser.js';
@@ -19,6 +20,13 @@ import { expect, test } from './fixtures.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 test.describe('findChromium', () => {
+  test('a headless shell is told apart by its binary\'s name, wherever it lies', () => {
+    expect(isHeadlessShell('/usr/lib/chromium/chromium-headless-shell')).toBe(true);
+    expect(isHeadlessShell('/root/.cache/ms-playwright/chromium_headless_shell-1200/chrome-linux/headless_shell')).toBe(true);
+    expect(isHeadlessShell('/usr/lib/chromium/chromium')).toBe(false);
+    expect(isHeadlessShell('/opt/headless-shell-builds/chrome')).toBe(false);
+  });
+
   test('an explicit BROADSHEET_CHROMIUM wins', () => {
     const system = findChromium({});
     const found = findChromium({ [CHROMIUM_ENV_VAR]: system.executablePath });

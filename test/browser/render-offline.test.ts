@@ -109,7 +109,8 @@ test('pages rendered one after another on the same worker each get their own doc
   }
 });
 
-test('a saved page written into the last page\'s document gives the snapshot its own navigation gives', async ({ browser }) => {
+/** Saved pages of every way in: navigated first, written after, navigated again (another scheme). */
+async function savedPageCases(): Promise<RenderInput[]> {
   const { readFileSync, readdirSync } = await import('node:fs');
   const cases: RenderInput[] = [
     // The first page of a worker navigates (its document is about:blank); the rest are written.
@@ -141,7 +142,11 @@ test('a saved page written into the last page\'s document gives the snapshot its
   for (const file of readdirSync('samples').filter((name) => name.endsWith('.html')).slice(0, 4)) {
     cases.push(input(readFileSync(`samples/${file}`, 'utf8'), file, `https://samples.example/${file}`));
   }
-  const { written } = await writtenAgainstNavigated(browser, cases);
+  return cases;
+}
+
+test('a saved page written into the last page\'s document gives the snapshot its own navigation gives', async ({ browser }) => {
+  const { written } = await writtenAgainstNavigated(browser, await savedPageCases());
   // The first http page opens a second worker (the pool holds two per slot); the https
   // samples after the http pages find the first worker, https still, and are written.
   expect(written).toEqual([false, true, true, true, true, true, false, true, true, true, true, true]);
@@ -206,4 +211,31 @@ test('a worker is recycled after maxRendersPerWorker renders, and the pages come
 test('maxRendersPerWorker must be a positive integer', async ({ browser }) => {
   const { RenderSession } = await import('../../src/render/session.js');
   expect(() => new RenderSession(browser, { maxRendersPerWorker: 0 })).toThrow(RangeError);
+});
+
+test('a headless shell launched for saved pages only paints none of them, and gives every snapshot a painting one gives', async ({ browser }) => {
+  const { findChromium, framesControlled, isHeadlessShell, launchBrowser } = await import('../../src/render/browser.js');
+  const { RenderSession } = await import('../../src/render/session.js');
+  const { ConfigError } = await import('../../src/errors.js');
+  const { executablePath } = findChromium();
+  test.skip(!isHeadlessShell(executablePath), `the browser found is not a headless shell (${executablePath}): it stops painting minimised instead`);
+  const frameless = await launchBrowser({ savedPagesOnly: true });
+  try {
+    expect(framesControlled(frameless)).toBe(true);
+    expect(framesControlled(browser)).toBe(false);
+    const painting = new RenderSession(browser, { concurrency: 1 });
+    const controlled = new RenderSession(frameless, { concurrency: 2 });
+    const take = (session: InstanceType<typeof RenderSession>, page: RenderInput) => session.render(page, async (rendered) => ({ snapshot: rendered.snapshot, written: rendered.writtenInPlace }));
+    const cases = await savedPageCases();
+    // Two pages at a time, as extract runs them: their frames are asked for one after another.
+    const actual = await Promise.all(cases.map((page) => take(controlled, page)));
+    for (const [i, page] of cases.entries()) expect(actual[i]!.snapshot, page.label).toEqual((await take(painting, page)).snapshot);
+    expect(actual.some((r) => r.written) && actual.some((r) => !r.written)).toBe(true);
+    // What needs frames is refused with the reason, before any work.
+    await expect(controlled.render({ kind: 'url', url: 'https://example.invalid/', label: 'live' }, async () => null)).rejects.toBeInstanceOf(ConfigError);
+    await expect(controlled.render(input('<p>x</p>', 'js.html'), async () => null, { javaScript: true })).rejects.toThrow(/draws frames/);
+    await Promise.all([painting.close(), controlled.close()]);
+  } finally {
+    await frameless.close();
+  }
 });

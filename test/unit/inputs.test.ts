@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { InputError } from '../../src/errors.js';
-import { expandInputs, loadSavedPage, toRenderInput, type InputSpec } from '../../src/input/inputs.js';
+import { expandInputs, loadSavedPage, onlySavedPagesWithoutFrames, toRenderInput, type InputSpec } from '../../src/input/inputs.js';
 
 const PAGE = '<!doctype html><html><head><title>t</title></head><body><p>Hello.</p></body></html>';
 
@@ -222,4 +222,25 @@ test.describe('loadSavedPage', () => {
     await mkdir(sub);
     expect((await loadError(sub)).code).toBe('input-not-found');
   });
+});
+
+test('a run of saved pages without scripts or screenshots needs no frames; a URL, scripts, a screenshot or a replayed archive does', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'broadsheet-frames-'));
+  try {
+    await writeFile(join(dir, 'a.html'), '<p>a</p>');
+    await writeFile(join(dir, 'b.warc.gz'), '');
+    const files = await expandInputs([join(dir, 'a.html'), join(dir, 'missing.html')]);
+    const quiet = { javaScript: false, screenshot: false, replay: true };
+    expect(onlySavedPagesWithoutFrames(files, quiet)).toBe(true);
+    expect(onlySavedPagesWithoutFrames(files, { ...quiet, javaScript: true })).toBe(false);
+    expect(onlySavedPagesWithoutFrames(files, { ...quiet, screenshot: true })).toBe(false);
+    const withUrl = await expandInputs([join(dir, 'a.html'), 'https://example.com/story']);
+    expect(onlySavedPagesWithoutFrames(withUrl, quiet)).toBe(false);
+    const archive = await expandInputs([dir]);
+    expect(archive.map((s) => s.kind).sort()).toEqual(['file', 'warc']);
+    expect(onlySavedPagesWithoutFrames(archive, quiet)).toBe(false);
+    expect(onlySavedPagesWithoutFrames(archive, { ...quiet, replay: false })).toBe(true);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -94,7 +94,9 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
   const outDir = resolve(flags.out ?? join('out', `bench-${dataset.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|(?<![._])[._]+$/g, '') || 'dataset'}`));
   mkdirSync(outDir, { recursive: true });
 
-  const browser = await launchBrowser();
+  // Saved pages without scripts: unless the worst pages are to be photographed, the browser
+  // paints none of them (a headless shell: browser.ts, `savedPagesOnly`).
+  const browser = await launchBrowser({ savedPagesOnly: !flags.screenshots });
   const releaseSignals = closeOnSignals(browser);
   let progress: Progress | undefined;
   const stopProgress = (): void => {

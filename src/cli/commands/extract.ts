@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import { extractInputSpecs, type ExtractionResult } from '../../extract/extract.js';
 import { closeBrowser, closeOnSignals, launchBrowser } from '../../render/browser.js';
 import { PageWorkPool } from '../../page-work/index.js';
-import { expandInputs } from '../../input/inputs.js';
+import { expandInputs, onlySavedPagesWithoutFrames } from '../../input/inputs.js';
 import { expandWarcSpecs, type WarcSkipCounts } from '../../input/warc.js';
 import { createProgress } from '../progress.js';
 import { formatResult, summaryTable, toRecord, type OutputFormat } from '../output.js';
@@ -150,12 +150,23 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
   // modules while the inputs are listed (time to the first record, issue 26).
   const pageWork = new PageWorkPool({ size: flags.concurrency });
   pageWork.ready().catch(() => undefined); // a thread that cannot start fails the first page instead
-  const launching = launchBrowser();
+  // Listing the inputs takes milliseconds (a WARC is read after the launch has begun); it tells
+  // whether the browser will render only saved pages without scripts, which a headless shell
+  // then does without painting them (browser.ts, `savedPagesOnly`).
+  let listed;
+  try {
+    listed = await expandInputs(inputs);
+  } catch (error) {
+    await pageWork.close();
+    throw error;
+  }
+  const browserOptions = { savedPagesOnly: onlySavedPagesWithoutFrames(listed, { javaScript: flags.js === true, screenshot: flags.screenshot !== undefined, replay: flags.replay }) };
+  const launching = launchBrowser(browserOptions);
   launching.catch(() => undefined); // awaited below
   const skipped: WarcSkipCounts = {};
   let specs;
   try {
-    specs = await expandWarcSpecs(await expandInputs(inputs), { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped, javaScript: flags.js === true });
+    specs = await expandWarcSpecs(listed, { replay: flags.replay, maxBytes: flags.maxMb * 1024 * 1024, skipped, javaScript: flags.js === true });
   } catch (error) {
     await Promise.all([pageWork.close(), launching.then((b) => b.close()).catch(() => undefined)]);
     throw error;
@@ -206,7 +217,7 @@ async function runExtract(inputs: string[], flags: ExtractFlags & { formatGiven:
       browser,
       pageWork,
       // A browser that crashes or is killed mid-run is replaced; its pages are rendered again.
-      relaunchBrowser: () => launchBrowser(),
+      relaunchBrowser: () => launchBrowser(browserOptions),
       concurrency: flags.concurrency,
       ...(flags.js ? { javaScript: true } : {}),
       navigationTimeoutMs: flags.timeout,
