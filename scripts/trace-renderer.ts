@@ -4,11 +4,15 @@
  * events are summed per thread (thread CPU time of the top-level tasks) and by name (self time:
  * an event's thread time less its children's).
  *
- *   npm run trace:renderer -- [--pages 60] [--dir ../shared/data/aeb] [--painting]
+ *   npm run trace:renderer -- [--pages 60] [--dir ../shared/data/aeb] [--painting] [--top 30]
+ *                             [--categories v8.execute,disabled-by-default-v8.compile]
  *
  * --painting launches the browser as for pages that need frames (live pages, screenshots);
  * by default it is launched as `extract` launches it for saved files (`savedPagesOnly`).
- * Three pages are rendered before tracing starts (launch and first-page costs left out).
+ * --categories adds trace categories (V8's compilers, say: on AEB, Maglev compiling the
+ * collector again for each page's new context costs ~3 ms/page on the renderer's pool threads;
+ * `--js-flags=--no-maglev` gave the same pages/s, 0.99x). Three pages are rendered before
+ * tracing starts (launch and first-page costs left out).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: '../shared/data/aeb' },
     painting: { type: 'boolean', default: false },
     top: { type: 'string', default: '30' },
+    categories: { type: 'string', default: '' },
   },
 });
 
@@ -56,7 +61,7 @@ const session = new RenderSession(browser, { concurrency: 1 });
 let buffer: Buffer;
 try {
   for (const page of pages.slice(0, 3)) await session.render(page, async () => undefined);
-  await browser.startTracing(undefined, { categories: CATEGORIES });
+  await browser.startTracing(undefined, { categories: [...CATEGORIES, ...values.categories!.split(',').filter(Boolean)] });
   for (const page of pages) await session.render(page, async () => undefined);
   buffer = await browser.stopTracing();
 } finally {
