@@ -13,7 +13,7 @@ import { selectBody, withAddedBlocks, withoutBlocks, type UnitRole } from '../sc
 import { hasMark, MARK, pathMarks } from '../score/markup-marks.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
-import { duplicateCopies, repeatedBlocks } from './repeats.js';
+import { adjacentRepeats, duplicateCopies, repeatedBlocks } from './repeats.js';
 import { buildArticle, pageFacts, type Article, type PageFacts, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageType, type PageTypeDecision } from '../score/page-type.js';
@@ -303,7 +303,12 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // A bracketed link alone on its line is a control of the page, not its text: MediaWiki's
   // "[edit]" beside every section heading, "[show]", "[top]".
   const controls = bracketedControls(selection.blocks, selection.bodyBlocks);
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...commentBlocks, ...metaLines]);
+  // And on every page, a line said again right after itself (outside a table, whose cells repeat
+  // as data: "Yes  Yes  Yes") is said once: a product card's title in its visible heading, its
+  // hidden label and its quick view (repeats.ts, `adjacentRepeats`).
+  const marks = pathMarks(tree);
+  const adjacent = adjacentRepeats(selection.blocks, (i) => hasMark(marks[selection.bodyBlocks[i]?.ownerId ?? 0] ?? 0, MARK.table));
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...metaLines]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };

@@ -4,7 +4,7 @@
  * forum).
  */
 import { test, expect } from '@playwright/test';
-import { COPY_PARAMS, duplicateCopies, repeatedBlocks, REPEAT_PARAMS, withoutRepeatedParagraphs } from '../../src/extract/repeats.js';
+import { adjacentRepeats, COPY_PARAMS, duplicateCopies, repeatedBlocks, REPEAT_PARAMS, withoutRepeatedParagraphs } from '../../src/extract/repeats.js';
 
 const POST = 'The can says 200 microfarads 250 volts, so I will order one rated the same tonight.';
 
@@ -65,4 +65,18 @@ test('one paragraph said again and again in a row is filler, no copy; a long one
   // before its own start, so blocks 2–3 are the second copy and 4–5 the third.
   const other = paragraph(2, 100);
   expect(duplicateCopies([same, other, same, other, same, other])).toEqual([2, 3, 4, 5]);
+});
+
+test('a line said again right after itself is said once; apart, in a kept place, or on its own it stays', () => {
+  // A product card: its title in the heading, in a hidden label and in the quick view.
+  const card = ['Dark Roast Coffee', 'Dark  Roast Coffee ', 'Dark Roast Coffee', '$19.99', 'Dark Roast Coffee'];
+  expect(adjacentRepeats(card)).toEqual([1, 2]);
+  // A table's cells repeat as data.
+  const row = ['Revisions', 'Yes', 'Yes', 'Yes'];
+  expect(adjacentRepeats(row, (i) => i >= 1)).toEqual([]);
+  expect(adjacentRepeats(row)).toEqual([2, 3]);
+  // Empty blocks are no line to repeat; never every block goes.
+  expect(adjacentRepeats(['', '', 'a'])).toEqual([]);
+  expect(adjacentRepeats(['Same', 'Same'])).toEqual([1]);
+  expect(adjacentRepeats(['Same'])).toEqual([]);
 });
