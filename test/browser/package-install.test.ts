@@ -58,7 +58,12 @@ process.stdout.write(JSON.stringify({ extract: typeof extract, status: record.st
 const PAGE = `<!doctype html><html lang="en"><head><title>A river reopens to boats | The Local Paper</title></head><body>
 <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
 <article><h1>A river reopens to boats</h1><p class="byline">By Ada Marsh</p>
-${'<p>The river reopened to boats on Tuesday after three weeks of repairs to the old lock, and the first barges passed before noon. Crews worked through the night to finish the gates.</p>'.repeat(6)}
+<p>The river reopened to boats on Tuesday after three weeks of repairs to the old lock, and the first barges passed before noon. Crews worked through the night to finish the gates.</p>
+<p>The lock keeper said the new gates close in half the time of the old ones, which had leaked since a flood damaged their hinges two winters ago.</p>
+<p>Boat owners who had waited downstream since the closure began queued from dawn, and a small crowd gathered on the bridge to watch the first of them rise.</p>
+<p>The canal trust paid for the work from a repair fund it keeps for emergencies, and it plans to ask the council for help with the towpath next year.</p>
+<p>Traders at the wharf expect the busy summer season to make up for the lost weeks, when hire boats stayed moored and the cafe closed early.</p>
+<p>Engineers will inspect the gates again in a month, and the trust has asked skippers to report any sign of water seeping past the new seals.</p>
 </article><footer>© The Local Paper</footer></body></html>`;
 
 test('npm pack installs into an empty project: the types compile with skipLibCheck false, the import runs, the bin runs', async ({ dir }) => {
