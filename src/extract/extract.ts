@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright';
 import { describeError, type BroadsheetError } from '../errors.js';
-import { expandInputs, loadSavedPage, savedPageFromBytes, warcPageInput, type InputSpec } from '../input/inputs.js';
+import { expandInputs, loadSavedPage, onlySavedPagesWithoutFrames, savedPageFromBytes, warcPageInput, type InputSpec } from '../input/inputs.js';
 import { expandWarcSpecs } from '../input/warc.js';
 import { closeBrowser, launchBrowser } from '../render/browser.js';
 import { defaultTimeBudgetMs } from '../render/options.js';
@@ -111,8 +111,10 @@ export async function extract(inputs: string | readonly string[], options: Extra
 export async function extractInputSpecs(specs: InputSpec[], options: ExtractCallOptions = {}): Promise<ExtractionResult[]> {
   const { browser: injected, onResult, params, relaunchBrowser, retainResults, pageWork, signal, ...rest } = options;
   const resolved = resolveExtractOptions(rest);
-  const browser = injected ?? (await launchBrowser());
-  const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser());
+  // Saved pages alone, without scripts or screenshots: a browser launched here paints none of them (browser.ts, `savedPagesOnly`).
+  const launchOptions = { savedPagesOnly: onlySavedPagesWithoutFrames(specs, { javaScript: resolved.javaScript === true, screenshot: resolved.screenshotPath !== undefined, replay: resolved.replay }) };
+  const browser = injected ?? (await launchBrowser(launchOptions));
+  const relaunch = relaunchBrowser ?? (injected ? undefined : () => launchBrowser(launchOptions));
   const session = new RenderSession(browser, { concurrency: resolved.concurrency, ...(relaunch ? { relaunch } : {}), ...(pageWork ? { pageWork } : {}) });
   try {
     // The page-work threads start before the first page's clock does (a thread's start-up is the run's, not a page's).
@@ -143,7 +145,7 @@ export async function extractHtml(
   } catch (error) {
     return errorResult(label, error, performance.now() - started);
   }
-  const browser = injected ?? (await launchBrowser());
+  const browser = injected ?? (await launchBrowser({ savedPagesOnly: resolved.javaScript !== true && resolved.screenshotPath === undefined }));
   const session = new RenderSession(browser, { concurrency: 1 });
   try {
     const pageUrl = url ?? (saved.url?.startsWith(UNKNOWN_PAGE_ORIGIN) === false ? saved.url : `${UNKNOWN_PAGE_ORIGIN}document.html`);

@@ -37,17 +37,24 @@ test('every kind of mutation, once each on a drawn page: all end within budget, 
   expect(outcomes.filter(Boolean)).toHaveLength(cases.length);
 });
 
-test('random mixtures of mutations: every case ends within budget with an article, none or a typed error', async ({ browser, dir }) => {
+test('random mixtures of mutations: every case ends within budget with an article, none or a typed error', async ({ dir }) => {
+  // The browser as `extract` of saved files launches it: a headless shell paints none of them.
+  const { launchBrowser } = await import('../../src/render/browser.js');
+  const browser = await launchBrowser({ savedPagesOnly: true });
   let ran = 0;
-  await fc.assert(
-    fc.asyncProperty(fc.array(caseArb(pages.length, 'short'), { minLength: 8, maxLength: 8 }), async (cases) => {
-      const outcomes = await runFuzzCases(cases, pages, { browser, dir, timeBudgetMs: FUZZ_TIME_BUDGET_MS });
-      ran += outcomes.length;
-      console.log(`fuzz (mixtures, seed ${SEED}): ${report(outcomes)}`);
-      expect(outcomes.filter((o) => o.failure).map(describeFailure)).toEqual([]);
-      expect(outcomes.filter(Boolean)).toHaveLength(cases.length);
-    }),
-    { seed: SEED, numRuns: 2, endOnFailure: true },
-  );
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.array(caseArb(pages.length, 'short'), { minLength: 8, maxLength: 8 }), async (cases) => {
+        const outcomes = await runFuzzCases(cases, pages, { browser, dir, timeBudgetMs: FUZZ_TIME_BUDGET_MS });
+        ran += outcomes.length;
+        console.log(`fuzz (mixtures, seed ${SEED}): ${report(outcomes)}`);
+        expect(outcomes.filter((o) => o.failure).map(describeFailure)).toEqual([]);
+        expect(outcomes.filter(Boolean)).toHaveLength(cases.length);
+      }),
+      { seed: SEED, numRuns: 2, endOnFailure: true },
+    );
+  } finally {
+    await browser.close();
+  }
   expect(ran).toBe(16);
 });
