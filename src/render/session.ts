@@ -902,7 +902,11 @@ export class RenderSession {
       timings: { prepareMs: 0, loadMs: Math.round(loadMs), snapshotMs: Math.round(snapshotMs), ...renderer },
       cuts: [],
       ...(live ? { live } : {}),
-      screenshot: (path, overlays = []) => screenshotWithOverlays(page, path, overlays, pageSizeOf(snapshotText)),
+      screenshot: async (path, overlays = []) => {
+        // A browser that draws no frames of its own cannot take a picture (Playwright waits out its timeout).
+        if (framesControlled(this.browser)) throw new ConfigError(`A screenshot needs a browser that draws frames; this one was launched for saved pages without scripts or screenshots (launchBrowser's savedPagesOnly): launch one without it`);
+        await screenshotWithOverlays(page, path, overlays, pageSizeOf(snapshotText));
+      },
     });
   }
 

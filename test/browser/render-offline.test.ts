@@ -234,6 +234,9 @@ test('a headless shell launched for saved pages only paints none of them, and gi
     // What needs frames is refused with the reason, before any work.
     await expect(controlled.render({ kind: 'url', url: 'https://example.invalid/', label: 'live' }, async () => null)).rejects.toBeInstanceOf(ConfigError);
     await expect(controlled.render(input('<p>x</p>', 'js.html'), async () => null, { javaScript: true })).rejects.toThrow(/draws frames/);
+    // A screenshot too, at once (Playwright would wait out its timeout for a frame).
+    const { tmpdir } = await import('node:os');
+    await expect(controlled.render(input('<p>x</p>', 'shot.html'), (page) => page.screenshot(`${tmpdir()}/broadsheet-frameless.png`))).rejects.toBeInstanceOf(ConfigError);
     await Promise.all([painting.close(), controlled.close()]);
   } finally {
     await frameless.close();
