@@ -15,6 +15,7 @@ import type { Browser } from 'playwright';
 import { BrowserLaunchError, describeError } from '../errors.js';
 import { unitOverlays } from '../extract/overlays.js';
 import { loadSavedPage } from '../input/inputs.js';
+import { closeBrowser } from '../render/browser.js';
 import { DEFAULT_CONCURRENCY, RenderSession } from '../render/session.js';
 import type { RendererTimings } from '../render/renderer-metrics.js';
 import type { RenderOptionsInput } from '../render/options.js';
@@ -155,6 +156,12 @@ export interface BenchOptions {
   bootstrapSamples?: number;
   /** A browser to use (not closed); otherwise one is launched and closed. */
   browser?: Browser;
+  /**
+   * Where the screenshots are taken when `browser` draws no frames (launched `savedPagesOnly`,
+   * as `extract` launches it for saved pages): called once, after the timed pass, and the
+   * browser it gives is closed after the screenshots. Default: the pass's own browser.
+   */
+  screenshotBrowser?: () => Promise<Browser>;
   /** Render options for every page (timeouts, limits). */
   render?: RenderOptionsInput;
   /** Called after each page of each pass. */
@@ -224,9 +231,18 @@ export async function runBench(corpus: BenchCorpus, options: BenchOptions = {}):
       const worst = worstPages(results, options.screenshotCount ?? DEFAULT_SCREENSHOT_COUNT);
       options.onPass?.('screenshots', worst.length);
       mkdirSync(options.screenshotDir, { recursive: true });
-      for (const index of worst) {
-        const path = join(options.screenshotDir, `${safeFileName(pages[index]!.id)}.png`);
-        if (await screenshotPage(session, pages[index]!, path)) results[index]!.screenshot = path;
+      const painting = worst.length > 0 && options.screenshotBrowser ? await options.screenshotBrowser() : undefined;
+      const shots = painting ? new RenderSession(painting, { concurrency: 1, ...(options.render ? { defaults: options.render } : {}) }) : session;
+      try {
+        for (const index of worst) {
+          const path = join(options.screenshotDir, `${safeFileName(pages[index]!.id)}.png`);
+          if (await screenshotPage(shots, pages[index]!, path)) results[index]!.screenshot = path;
+        }
+      } finally {
+        if (painting) {
+          await shots.close();
+          await closeBrowser(painting);
+        }
       }
     }
   } finally {

@@ -94,9 +94,10 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
   const outDir = resolve(flags.out ?? join('out', `bench-${dataset.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|(?<![._])[._]+$/g, '') || 'dataset'}`));
   mkdirSync(outDir, { recursive: true });
 
-  // Saved pages without scripts: unless the worst pages are to be photographed, the browser
-  // paints none of them (a headless shell: browser.ts, `savedPagesOnly`).
-  const browser = await launchBrowser({ savedPagesOnly: !flags.screenshots });
+  // Saved pages without scripts, rendered as `extract` renders them: the browser paints none of
+  // them (a headless shell: browser.ts, `savedPagesOnly`); the worst pages' screenshots are taken
+  // in a second browser that draws, after the timed pass.
+  const browser = await launchBrowser({ savedPagesOnly: true });
   const releaseSignals = closeOnSignals(browser);
   let progress: Progress | undefined;
   const stopProgress = (): void => {
@@ -111,7 +112,7 @@ async function runBenchCommand(dataset: string, flags: BenchFlags): Promise<numb
       render: { timeBudgetMs: flags.timeBudget },
       ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
       peer: flags.peer,
-      ...(flags.screenshots ? { screenshotDir: join(outDir, 'shots') } : {}),
+      ...(flags.screenshots ? { screenshotDir: join(outDir, 'shots'), screenshotBrowser: () => launchBrowser() } : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.bootstrap !== undefined ? { bootstrapSamples: flags.bootstrap } : {}),
       onPass: (system: SystemName | 'screenshots', pages: number) => {
