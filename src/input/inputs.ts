@@ -218,7 +218,9 @@ const MAX_BINARY_BYTE_SHARE = 0.05;
 function binaryByteShare(head: Buffer): number {
   if (head.length === 0) return 0;
   let binary = 0;
-  for (const byte of head) {
+  // An indexed loop: a Buffer's iterator cost ~1 ms per 64 KB head on the main thread.
+  for (let i = 0; i < head.length; i++) {
+    const byte = head[i]!;
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) binary++;
   }
   return binary / head.length;

@@ -1009,7 +1009,8 @@ function liveStepOptions(options: RenderOptions, clock?: PageClock): LiveOptions
  * waits for the new document to load and tries once more.
  */
 async function snapshotSettled(page: Page, options: RenderOptions): Promise<string> {
-  const snapshotOptions = { maxElements: options.maxElements, timeoutMs: options.snapshotTimeoutMs };
+  // With scripts off, nothing of the page can touch a collector kept in its window (snapshot.ts).
+  const snapshotOptions = { maxElements: options.maxElements, timeoutMs: options.snapshotTimeoutMs, scriptless: !options.javaScript };
   try {
     return await takeSnapshotText(page, snapshotOptions);
   } catch (error) {

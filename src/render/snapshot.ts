@@ -2,6 +2,7 @@
  * Taking the one layout snapshot of a page (docs/methods.md §2): sends the in-page collector to
  * Chromium as source text and turns its answer, or its silence, into a typed result.
  */
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright';
 import { RenderError } from '../errors.js';
 import type { LayoutSnapshot } from '../types.js';
@@ -32,6 +33,41 @@ export function collectorExpression(options: CollectLayoutOptions): string {
 export interface TakeSnapshotOptions extends CollectLayoutOptions {
   /** How long the evaluate may run; a page busy in a script loop never answers. */
   timeoutMs: number;
+  /**
+   * The page runs no scripts of its own (its context has JavaScript off): the collector may be
+   * kept in the page's window between snapshots (`keptCollectorCall`) instead of being sent and
+   * compiled again for every page written into the same document.
+   */
+  scriptless?: boolean;
+}
+
+/**
+ * The window property under which a scriptless page keeps the collector: a name no page can
+ * know (a nonce per process), so no element id, form name or markup can stand in for it.
+ */
+const KEPT_COLLECTOR = `__broadsheetCollector_${randomBytes(8).toString('hex')}`;
+
+/** What the page answers when it holds no kept collector (a new document): then it is sent. */
+const NO_KEPT_COLLECTOR = '"no-collector"';
+
+/**
+ * Installs the collector (the same pipeline as `collectorExpression`, as one function of its
+ * options) as a non-enumerable property of the page's window and runs it once.
+ *
+ * Why: a saved page written into the worker's current document (offline-load.ts) keeps that
+ * document's window, so the collector sent once serves every later page of the worker. Sending
+ * it each time cost ~50 KB of DevTools traffic per page, a fresh parse and compile of it in the
+ * renderer, and its optimised code, which V8 made again for every page.
+ */
+function installingCollectorExpression(options: CollectLayoutOptions): string {
+  const collector = `((options) => (${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageExpression(revealLockedContent, null)}, JSON.stringify((() => { const __name = (target) => target; return (${packLayout.toString()})((${collectLayout.toString()})(options)); })())))`;
+  return `(() => { const collect = ${collector}; Object.defineProperty(window, ${JSON.stringify(KEPT_COLLECTOR)}, { value: collect, configurable: true }); return collect(${JSON.stringify(options)}); })()`;
+}
+
+/** Runs the kept collector, or answers `NO_KEPT_COLLECTOR` (an own property only: not a named element). */
+function keptCollectorCall(options: CollectLayoutOptions): string {
+  const key = JSON.stringify(KEPT_COLLECTOR);
+  return `(Object.prototype.hasOwnProperty.call(window, ${key}) ? window[${key}](${JSON.stringify(options)}) : ${JSON.stringify(NO_KEPT_COLLECTOR)})`;
 }
 
 /**
@@ -51,7 +87,7 @@ export async function takeSnapshot(page: Page, options: TakeSnapshotOptions): Pr
  * queued behind the page's script), 'render-crashed' when the renderer dies.
  */
 export async function takeSnapshotText(page: Page, options: TakeSnapshotOptions): Promise<string> {
-  const expression = collectorExpression({ maxElements: options.maxElements });
+  const collectOptions: CollectLayoutOptions = { maxElements: options.maxElements };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -64,7 +100,11 @@ export async function takeSnapshotText(page: Page, options: TakeSnapshotOptions)
       );
     }, options.timeoutMs);
   });
-  const evaluation = page.evaluate(expression) as Promise<string>;
+  const evaluation = (async (): Promise<string> => {
+    if (!options.scriptless) return (await page.evaluate(collectorExpression(collectOptions))) as string;
+    const kept = (await page.evaluate(keptCollectorCall(collectOptions))) as string;
+    return kept === NO_KEPT_COLLECTOR ? ((await page.evaluate(installingCollectorExpression(collectOptions))) as string) : kept;
+  })();
   // If the timer wins, the evaluate rejects later when the context closes; nobody waits for it.
   evaluation.catch(() => undefined);
   let result: string;
