@@ -10,6 +10,7 @@
  *    includeComments against the truth — recall is the share of the posts recovered.
  * Snapshots are rendered once and kept (src/bench/snapshot-cache.ts).
  */
+import { answerHelp } from './help.js';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ import { pageScores, tokenizeMultilingual } from '../src/metrics/aeb.js';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { launchBrowser } from '../src/render/browser.js';
 import { RenderSession } from '../src/render/session.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({ options: { wcxb: { type: 'string', default: WCXB_DEFAULT_DIR }, snapshots: { type: 'string', default: DEFAULT_SNAPSHOT_CACHE_DIR } } });
 

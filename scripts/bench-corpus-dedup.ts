@@ -12,9 +12,12 @@
  * `broadsheet corpus`; a copy removed is a true positive, an original removed a false positive.
  * Usage: node --import tsx scripts/bench-corpus-dedup.ts [--similarity 0.7] [--memory 200000]
  */
+import { answerHelp } from './help.js';
 import { readFileSync } from 'node:fs';
 import { contentHash } from '../src/store/near-duplicate.js';
 import { MinHashIndex, minhashSignature } from '../src/corpus/minhash.js';
+
+answerHelp(import.meta.url);
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(name);

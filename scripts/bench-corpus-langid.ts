@@ -5,10 +5,13 @@
  *   (5–9 paragraphs of 3–5 sentences, as its article pages have).
  * Usage: node --import tsx scripts/bench-corpus-langid.ts [--local 200]
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { identifyLanguage } from '../src/corpus/language.js';
 import { Rng } from '../src/testing/local-web/prng.js';
 import { bankFor, paragraph, type Language } from '../src/testing/local-web/text-bank.js';
+
+answerHelp(import.meta.url);
 
 const i = process.argv.indexOf('--local');
 const perLanguage = i >= 0 ? Number(process.argv[i + 1]) : 200;

@@ -7,6 +7,7 @@
  * scored against samples/*.expected.json with the benchmark's F1 (word 5-gram shingles... as
  * `broadsheet bench`). Usage: node --import tsx scripts/bench-corpus-replay.ts
  */
+import { answerHelp } from './help.js';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { extract } from '../src/extract/extract.js';
 import { launchBrowser } from '../src/render/browser.js';
 import { pageScores, tokenizeMultilingual } from '../src/bench/metrics.js';
 import { writeWarcFile, type WarcResponse } from '../src/testing/warc-writer.js';
+
+answerHelp(import.meta.url);
 
 const names = readdirSync('samples').filter((n) => n.endsWith('.html')).map((n) => n.replace(/\.html$/, ''));
 const responses: WarcResponse[] = [];

@@ -22,6 +22,7 @@
  * hostile one: a 5,000-item link list, a 100-column table, 300 levels of nesting, a 2 MB text),
  * `aeb` only the AEB pages, `both` (default) the two in turn.
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,8 @@ import { gunzipSync } from 'node:zlib';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { RenderSession } from '../src/render/session.js';
 import { chromiumPids, chromiumRssBytes } from '../src/testing/process-tree.js';
+
+answerHelp(import.meta.url);
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -13,11 +13,14 @@
  * without a time budget (the one pass) and with the default one (a page past the budget's
  * limits is read a second time, for its element tree, and cut).
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { prepareMarkup, type MarkupPreparation } from '../src/markup/prepare.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({
   options: {

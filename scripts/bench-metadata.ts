@@ -23,6 +23,7 @@
  *   test/fixtures/metadata/samples-truth.json (read off the rendered pages by hand).
  * A page that fails to extract counts as a miss.
  */
+import { answerHelp } from './help.js';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +32,8 @@ import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import { dayOf, normalizeForMatch, sameAuthor, wcxbMetadataTruth } from '../src/bench/metadata-figures.js';
 import { identifyTextLanguage, loadTextLanguageModel } from '../src/extract/text-language.js';
 import type { LayoutSnapshot } from '../src/types.js';
+
+answerHelp(import.meta.url);
 
 type Extracted = { title: string | null; byline: string | null; publishedAt: string | null; language: string | null; hostname?: string | null } | null;
 type Extractor = (snapshot: LayoutSnapshot) => Extracted;

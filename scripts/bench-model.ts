@@ -19,6 +19,7 @@
  *   size as JSON.
  *     --stream N (10000)
  */
+import { answerHelp } from './help.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -36,6 +37,8 @@ import { RenderSession } from '../src/render/session.js';
 import { buildLayoutTree } from '../src/segment/tree.js';
 import { startLocalWeb } from '../src/testing/local-web/index.js';
 import type { LayoutSnapshot } from '../src/types.js';
+
+answerHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number): number => {

@@ -7,6 +7,7 @@
 //       [--pg postgres://postgres@127.0.0.1:5432/postgres] [--only pg|sqlite]
 //
 // A scratch database (bs_bench_claims_*) is created on the server and dropped at the end.
+import { answerHelp } from './help.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import pg from 'pg';
 import { openSqliteStore, type EnqueueEntry } from '../src/store/index.js';
 import { PgOps } from '../src/store/pg/pg-ops.js';
+
+answerHelp(import.meta.url);
 
 interface Job {
   kind: 'pg' | 'sqlite';

@@ -10,6 +10,7 @@
 // Each worker is `node --import tsx scripts/bench-pg-workers.ts --child DB`: the crawl loop of
 // `broadsheet worker` (crawl() with its settings) with claimNext timed. Scratch databases are
 // created on the server and dropped.
+import { answerHelp } from './help.js';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,8 @@ import { createPolicy } from '../src/frontier/index.js';
 import { RenderSession } from '../src/render/session.js';
 import { openPgStore, type ClaimOptions } from '../src/store/index.js';
 import { startLocalWeb } from '../src/testing/local-web/index.js';
+
+answerHelp(import.meta.url);
 
 const { values: args } = parseArgs({
   options: {

@@ -17,6 +17,7 @@
  * whichever is more, so that the one-text-node page is measured by its length.
  * Each cell is the cheapest of `--repeat` runs.
  */
+import { answerHelp } from './help.js';
 import { parseArgs } from 'node:util';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { RenderSession } from '../src/render/session.js';
@@ -33,6 +34,8 @@ import { decidePageType, pageTypeFeatures } from '../src/score/page-type.js';
 import { bodyHtml } from '../src/extract/content-html.js';
 import { toMarkdown } from '../src/extract/markdown.js';
 import { readMetadata } from '../src/extract/metadata.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({
   options: {

@@ -6,11 +6,14 @@
 //
 // URLs look like a news crawl's (~75 characters, 50 sites, dated section paths); priorities are
 // pseudo-random so pops walk the claim index, not insertion order.
+import { answerHelp } from './help.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSqliteStore, type EnqueueEntry, type PageRecord } from '../src/store/index.js';
+
+answerHelp(import.meta.url);
 
 const { values: args } = parseArgs({
   options: {

@@ -2,7 +2,10 @@
  * Micro-benchmark of the URL stage (not a test): vectorisations, similarity evaluations and
  * URL-only decisions per second on synthetic news URLs. Run: `npx tsx scripts/bench-url-similarity.ts`.
  */
+import { answerHelp } from './help.js';
 import { classifyUrlAlone, initialWeights, topKMeanSimilarity, urlSimilarity, vectorizeUrl } from '../src/url/index.js';
+
+answerHelp(import.meta.url);
 
 const WORDS = 'council approves new budget after long debate storm hits coast thousands lose power minister resigns'.split(' ');
 const SECTIONS = ['world', 'sport', 'business', 'science', 'culture'];

@@ -9,9 +9,12 @@
  * loads every page by a navigation, never written into a reused document: the reference the
  * written pages must equal (`--dir` it elsewhere and compare).
  */
+import { answerHelp } from './help.js';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import { RenderSession } from '../src/render/session.js';
+
+answerHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string): string | undefined => {

@@ -3,10 +3,13 @@
  * news pages, their article text as annotated). A rule for a news corpus should remove almost
  * none of them. Usage: node --import tsx scripts/corpus-filter-check.ts [ground-truth.json]
  */
+import { answerHelp } from './help.js';
 import { readFileSync } from 'node:fs';
 import { qualityDecisions } from '../src/corpus/quality.js';
 import { QUALITY_RULES } from '../src/corpus/quality-rules.js';
 import { identifyLanguage } from '../src/corpus/language.js';
+
+answerHelp(import.meta.url);
 
 const path = process.argv[2] ?? '/work/shared/data/aeb/ground-truth.json';
 const truth = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { articleBody?: string }>;

@@ -4,9 +4,12 @@
  * pages the rules removed (re-extracted into a JSON Lines file with `broadsheet extract --out`).
  * Usage: node --import tsx scripts/corpus-kept-f1.ts CORPUS_DIR REMOVED_EXTRACT.jsonl
  */
+import { answerHelp } from './help.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { pageScores, tokenizeMultilingual } from '../src/bench/metrics.js';
+
+answerHelp(import.meta.url);
 const truth = JSON.parse(readFileSync('/work/shared/data/aeb/ground-truth.json', 'utf8')) as Record<string, { articleBody: string }>;
 const f1 = (text: string, key: string) => pageScores(text, truth[key]?.articleBody, { tokenizer: tokenizeMultilingual }).f1;
 const keyOf = (s: string) => /([0-9a-f]{64})/.exec(s)?.[1];

@@ -9,6 +9,7 @@
  * `--dir` reads another snapshot cache (one filled by `cache-snapshots.ts --dir`, say with another browser).
  * `--no-stage` switches a profile's type-specific stages off (extract/profiles/), to measure each one's gain.
  */
+import { answerHelp } from './help.js';
 import { writeFileSync } from 'node:fs';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { aggregate, meanWordF1, pageScores, TOKENIZERS, wordScore, type PageScore } from '../src/bench/metrics.js';
@@ -16,6 +17,8 @@ import { NOT_CACHED } from '../src/bench/snapshot-cache.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import { extractFromSnapshot, type ExtractParams } from '../src/extract/from-snapshot.js';
 import { DEFAULT_PROFILE_PARAMS, PROFILE_STAGES, type ProfileStage } from '../src/extract/profiles/index.js';
+
+answerHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {

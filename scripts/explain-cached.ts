@@ -2,10 +2,13 @@
  * Prints the explanation of one cached page: top units by score, the seed, roles.
  *   npx tsx scripts/explain-cached.ts aeb <id-prefix> [--all]
  */
+import { answerHelp } from './help.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import type { LayoutSnapshot } from '../src/types.js';
+
+answerHelp(import.meta.url);
 
 const [corpus = 'aeb', prefix = ''] = process.argv.slice(2);
 const all = process.argv.includes('--all');

@@ -14,6 +14,7 @@
  * is rendered and stored. A page is right when the chosen candidate's words (letters and
  * digits, lower case) equal the truth's, as scripts/bench-metadata.ts scores it.
  */
+import { answerHelp } from './help.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openCorpus } from '../src/bench/corpora/index.js';
@@ -21,6 +22,8 @@ import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
 import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { titleCandidates, wordsOf, type TitleSources } from '../src/extract/title.js';
 import { TITLE_FEATURES, TITLE_PRIOR, TITLE_WEIGHTS, type TitleFeature } from '../src/extract/title-weights.js';
+
+answerHelp(import.meta.url);
 
 interface PageCandidates {
   id: string;

@@ -24,6 +24,7 @@
  * the cross-validated confusion matrix over the eight types. `--cached-only` uses only the pages
  * already in the snapshot cache (no browser; for trials while the cache is filled).
  */
+import { answerHelp } from './help.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCorpus } from '../src/bench/corpora/index.js';
@@ -42,6 +43,8 @@ import type { FitAggregate as AggregateScores, FitScore as PageScore } from '../
 import { PASS2_FEATURES, type BlockModelFeature } from '../src/score/block-model.js';
 import { CONTEXT_FEATURES } from '../src/score/block-context.js';
 import { RenderSession } from '../src/render/session.js';
+
+answerHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);

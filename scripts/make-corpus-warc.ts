@@ -5,11 +5,14 @@
  * URL. Usage:
  *   node --import tsx scripts/make-corpus-warc.ts OUT.warc.gz [--articles N] [--aeb DIR]
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startLocalWeb } from '../src/testing/local-web/index.js';
 import { writeWarcFile, type WarcResponse } from '../src/testing/warc-writer.js';
+
+answerHelp(import.meta.url);
 
 const out = process.argv[2] ?? 'out/corpus-bench.warc.gz';
 const arg = (name: string, fallback: string): string => {

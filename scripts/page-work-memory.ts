@@ -7,12 +7,15 @@
  *
  * The pool is the built one (dist/), as users run it: under tsx a thread also holds tsx's loader.
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { PageWorkPool } from '../dist/page-work/index.js';
 import { RenderSession } from '../dist/render/session.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: '../shared/data/aeb' }, pages: { type: 'string', default: '60' }, threads: { type: 'string', default: '2' } } });
 const threads = Number(values.threads);

@@ -15,9 +15,12 @@
  *
  * Without --exec it runs until interrupted (Ctrl-C), for manual browsing.
  */
+import { answerHelp } from './help.js';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { SITE_STYLES, startLocalWeb, type RobotsPolicy, type SiteStyle } from '../src/testing/local-web/index.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({
   options: {

@@ -14,12 +14,15 @@
  * `--js-flags=--no-maglev` gave the same pages/s, 0.99x). Three pages are rendered before
  * tracing starts (launch and first-page costs left out).
  */
+import { answerHelp } from './help.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { closeBrowser, framesControlled, launchBrowser } from '../src/render/browser.js';
 import { RenderSession } from '../src/render/session.js';
+
+answerHelp(import.meta.url);
 
 const { values } = parseArgs({
   options: {

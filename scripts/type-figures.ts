@@ -5,10 +5,13 @@
  *
  *   npx tsx scripts/type-figures.ts [wcxb] [--per-type 20 | --all] [--render]
  */
+import { answerHelp } from './help.js';
 import { readFileSync } from 'node:fs';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { typeFigures, typeSubset } from '../src/bench/type-figures.js';
 import { RenderSession } from '../src/render/session.js';
+
+answerHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {

@@ -5,9 +5,12 @@
  *
  *   npm run fit:url-prior [-- aeb wcxb]
  */
+import { answerHelp } from './help.js';
 import { writeFile } from 'node:fs/promises';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { URL_FEATURES, urlFeatures, type UrlFeatureName } from '../src/score/page-type.js';
+
+answerHelp(import.meta.url);
 
 const specs = process.argv.slice(2).filter((a) => a !== '--');
 const collections = specs.length > 0 ? specs : ['aeb', 'wcxb'];
