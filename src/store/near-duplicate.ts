@@ -48,24 +48,25 @@ export function simhash64(text: string): string {
   const shingles = new Map<string, number>();
   const shingleCount = Math.max(words.length - SHINGLE_WORDS + 1, words.length > 0 ? 1 : 0);
   for (let i = 0; i < shingleCount; i++) {
-    const shingle = words.slice(i, i + SHINGLE_WORDS).join(' ');
+    let shingle = words[i]!;
+    for (let k = 1; k < SHINGLE_WORDS && i + k < words.length; k++) shingle += ' ' + words[i + k]!;
     shingles.set(shingle, (shingles.get(shingle) ?? 0) + 1);
   }
-  // Each shingle votes on every bit with its weight: + where its hash has a 1, − where a 0.
-  const votes = new Float64Array(64);
+  // Each shingle votes on every bit with its weight: + where its hash has a 1, − where a 0. A
+  // bit's vote is then 2 × (the weight of the shingles with a 1 there) − the total weight, so
+  // only the 1 bits are visited (half the work of visiting all 64, and no branch per bit).
+  const ones = new Float64Array(64);
+  let total = 0;
   for (const [shingle, weight] of shingles) {
-    const high = mix32(fnv1a32(shingle, FNV_OFFSET_HIGH));
-    const low = mix32(fnv1a32(shingle, FNV_OFFSET_LOW));
-    for (let bit = 0; bit < 32; bit++) {
-      votes[bit]! += (low >>> bit) & 1 ? weight : -weight;
-      votes[32 + bit]! += (high >>> bit) & 1 ? weight : -weight;
-    }
+    total += weight;
+    for (let bits = mix32(fnv1a32(shingle, FNV_OFFSET_LOW)); bits !== 0; bits &= bits - 1) ones[31 - Math.clz32(bits & -bits)]! += weight;
+    for (let bits = mix32(fnv1a32(shingle, FNV_OFFSET_HIGH)); bits !== 0; bits &= bits - 1) ones[63 - Math.clz32(bits & -bits)]! += weight;
   }
   let low = 0;
   let high = 0;
   for (let bit = 0; bit < 32; bit++) {
-    if (votes[bit]! > 0) low |= 1 << bit;
-    if (votes[32 + bit]! > 0) high |= 1 << bit;
+    if (2 * ones[bit]! > total) low |= 1 << bit;
+    if (2 * ones[32 + bit]! > total) high |= 1 << bit;
   }
   return hex32(high) + hex32(low);
 }
