@@ -39,9 +39,6 @@ import type { RequestStats } from './request-policy.js';
 export { canWriteInto, type InPlaceDocument } from '../markup/in-place.js';
 import { savedPageContentType } from './request-policy.js';
 
-/** The network a saved page sees: none (`Network.emulateNetworkConditions` parameters). */
-export const OFFLINE_NETWORK = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 } as const;
-
 /** How Chromium says a request failed because the (emulated) network is offline. */
 export const OFFLINE_ERROR_TEXT = 'net::ERR_INTERNET_DISCONNECTED';
 
@@ -123,7 +120,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * Serves saved documents to one page through its own DevTools session. `attach` once per page
- * (it enables the Fetch and Network domains and takes the page offline for its lifetime:
+ * (it enables the Fetch and Page domains and takes the page's context offline for its lifetime:
  * only pages that render saved documents get one); `arm` before each navigation.
  */
 export class OfflineDocumentServer {
@@ -176,14 +173,18 @@ export class OfflineDocumentServer {
     const { frameTree } = await session.send('Page.getFrameTree');
     const server = new OfflineDocumentServer(session, frameTree.frame.id, options.framesControlled === true);
     session.on('Fetch.requestPaused', (event) => server.onDocument(event));
-    session.on('Network.loadingFailed', (event) => {
-      if (event.errorText === OFFLINE_ERROR_TEXT && server.rendering) server.stats.refused += 1;
+    // The network is taken away through Playwright's own DevTools session of the page, whose
+    // Network domain is on anyway (network conditions act only for a session with it on): with
+    // it on in this session too, every refused request was reported to Node twice, and the
+    // renderer and the browser built each report twice (~15 events per AEB page). Playwright
+    // emulates the same conditions (offline, no throttling: `BrowserContext.setOffline`) and reports the
+    // failures it sees.
+    page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === OFFLINE_ERROR_TEXT && server.rendering) server.stats.refused += 1;
     });
-    // Network conditions only act for a session whose Network domain is enabled; the Page
-    // domain tells when a written document has loaded.
-    await session.send('Network.enable', {});
+    await page.context().setOffline(true);
+    // The Page domain tells when a written document has loaded.
     await session.send('Page.enable');
-    await session.send('Network.emulateNetworkConditions', { ...OFFLINE_NETWORK });
     await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] });
     return server;
   }
