@@ -216,6 +216,11 @@ export class OfflineDocumentServer {
       timer = setTimeout(() => reject(Object.assign(new Error(`No load event within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
     });
     this.session.once('Page.loadEventFired', onLoad!);
+    // The document keeps its scroll offset through document.open: a page that scrolled itself
+    // (an autofocused field far down) left the next one scrolled, and that page's sticky elements
+    // were laid out at another place (WCXB-dev 0847's sidebar 2,600 px lower, its text read in
+    // another order). A navigation starts at the top; so does a written page.
+    await this.session.send('Runtime.evaluate', { expression: 'window.scrollTo(0, 0)' }).catch(() => undefined);
     try {
       await this.withFrames(
         (async () => {

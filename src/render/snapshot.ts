@@ -7,7 +7,7 @@ import type { Page } from 'playwright';
 import { RenderError } from '../errors.js';
 import type { LayoutSnapshot } from '../types.js';
 import { firstLine, isCrash } from './failures.js';
-import { pageExpression, pageJsonPipeline } from './page-expression.js';
+import { pageExpression } from './page-expression.js';
 import { collectLayout, type CollectLayoutOptions } from './in-page/collect-layout.js';
 import { packLayout, type PackedLayoutResult } from './in-page/pack-layout.js';
 import { openDisclosures } from './in-page/open-disclosures.js';
@@ -16,18 +16,30 @@ import { settleStreamedContent } from './in-page/settle-streamed.js';
 import { decodeSnapshotText } from './snapshot-wire.js';
 
 /**
- * The streamed-content settler, the collector and the packer as one self-contained expression
- * that yields the snapshot's wire form as JSON text (see page-expression.ts and
- * in-page/pack-layout.ts).
+ * The streamed-content settler, the collector and the packer as one self-contained function of
+ * the collector's options, as source text, that yields the snapshot's wire form (in-page/
+ * pack-layout.ts) as one JSON string: Playwright's structured serialisation of a large object
+ * graph is slow (a snapshot of 16,000 nodes, 3.5 MB: 6–7 s, against 0.7 s for the same data as a
+ * string, on the 2-core dev machine; the collection itself took 0.3 s).
+ *
+ * The page is scrolled to its top first, as live pages are after their steps (live-page.ts): an
+ * autofocused field far down scrolls its page once the browser renders a frame, which a saved
+ * page gets only when its load is slow (offline-load.ts, `withFrames`), and a scrolled page lays
+ * its sticky elements out elsewhere (WCXB-dev 0847's sidebar 2,600 px lower). Streamed content is
+ * put in place (in-page/settle-streamed.ts), closed disclosures are opened
+ * (in-page/open-disclosures.ts) and content shut until a script unlocks it is shown
+ * (in-page/reveal-locked.ts) first, so the collector measures the page a reader sees. The
+ * locked-content check reads the layout, so it runs last: before the disclosures were opened,
+ * the layout it forced was thrown away whenever they changed the page (AEB, whole processes:
+ * 8 % fewer pages/s than without it).
  */
+function collectorSource(): string {
+  return `((options) => (window.scrollTo(0, 0), ${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageExpression(revealLockedContent, null)}, JSON.stringify((() => { const __name = (target) => target; return (${packLayout.toString()})((${collectLayout.toString()})(options)); })())))`;
+}
+
+/** The collector run once, as an expression (`collectorSource` applied to `options`). */
 export function collectorExpression(options: CollectLayoutOptions): string {
-  // Streamed content is put in place (in-page/settle-streamed.ts), closed disclosures are
-  // opened (in-page/open-disclosures.ts) and content shut until a script unlocks it is shown
-  // (in-page/reveal-locked.ts) first, so the collector measures the page a reader sees. The
-  // locked-content check reads the layout, so it runs last: before the disclosures were opened,
-  // the layout it forced was thrown away whenever they changed the page (AEB, whole processes:
-  // 8 % fewer pages/s than without it).
-  return `(${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageExpression(revealLockedContent, null)}, ${pageJsonPipeline(collectLayout, packLayout, options)})`;
+  return `${collectorSource()}(${JSON.stringify(options)})`;
 }
 
 export interface TakeSnapshotOptions extends CollectLayoutOptions {
@@ -60,8 +72,7 @@ const NO_KEPT_COLLECTOR = '"no-collector"';
  * renderer, and its optimised code, which V8 made again for every page.
  */
 function installingCollectorExpression(options: CollectLayoutOptions): string {
-  const collector = `((options) => (${pageExpression(settleStreamedContent, null)}, ${pageExpression(openDisclosures, null)}, ${pageExpression(revealLockedContent, null)}, JSON.stringify((() => { const __name = (target) => target; return (${packLayout.toString()})((${collectLayout.toString()})(options)); })())))`;
-  return `(() => { const collect = ${collector}; Object.defineProperty(window, ${JSON.stringify(KEPT_COLLECTOR)}, { value: collect, configurable: true }); return collect(${JSON.stringify(options)}); })()`;
+  return `(() => { const collect = ${collectorSource()}; Object.defineProperty(window, ${JSON.stringify(KEPT_COLLECTOR)}, { value: collect, configurable: true }); return collect(${JSON.stringify(options)}); })()`;
 }
 
 /** Runs the kept collector, or answers `NO_KEPT_COLLECTOR` (an own property only: not a named element). */

@@ -179,6 +179,25 @@ for (const [what, meta] of STATE_PAGES) {
   });
 }
 
+test('a page that scrolls itself leaves the next page unscrolled, and is measured from its top', async ({ browser }) => {
+  // An autofocused field far down scrolls its page once a frame is drawn (no script needed). The
+  // document kept that offset through document.open, so a sticky element of the page written
+  // after it was laid out thousands of pixels lower (WCXB-dev 0847's sidebar, 2,600 px), its text
+  // read in another order; and the page itself was measured scrolled or not by whether a frame
+  // came before its snapshot.
+  const sticky = (name: string): RenderInput =>
+    input(`<!doctype html><div style="display:flex;align-items:flex-start"><aside style="position:sticky;top:8px;width:200px">${name}</aside><main style="height:9000px"><p>body</p></main></div>`, `${name}.html`, `https://${name}.example/page`);
+  const scrolling = input('<!doctype html><div style="height:4000px">tall</div><input autofocus value="down here"><div style="display:flex;align-items:flex-start"><aside style="position:sticky;top:8px;width:200px">own</aside><main style="height:9000px"></main></div>', 'scrolls.html', 'https://two.example/scrolls');
+  const cases: RenderInput[] = [input('<!doctype html><p>first</p>', 'first.html', 'https://one.example/first'), scrolling, sticky('after'), sticky('again')];
+  const { written, snapshots } = await writtenAgainstNavigated(browser, cases);
+  expect(written).toEqual([false, true, true, true]);
+  const asideY = (label: string): number | undefined => snapshots.get(label)!.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'aside')?.box.y;
+  expect(asideY('after.html')).toBe(8);
+  expect(asideY('again.html')).toBe(8);
+  // The scrolling page's own sticky element, measured from the top: where its flow puts it.
+  expect(asideY('scrolls.html')).toBeLessThan(4100);
+});
+
 test('a worker is recycled after maxRendersPerWorker renders, and the pages come out the same', async ({ browser }) => {
   const { RenderSession } = await import('../../src/render/session.js');
   const lasting = new RenderSession(browser, { concurrency: 1 });
