@@ -219,12 +219,16 @@ export class OfflineDocumentServer {
     // The document keeps its scroll offset through document.open: a page that scrolled itself
     // (an autofocused field far down) left the next one scrolled, and that page's sticky elements
     // were laid out at another place (WCXB-dev 0847's sidebar 2,600 px lower, its text read in
-    // another order). A navigation starts at the top; so does a written page.
-    await this.session.send('Runtime.evaluate', { expression: 'window.scrollTo(0, 0)' }).catch(() => undefined);
+    // another order). A navigation starts at the top; so does a written page. Both commands race
+    // the load's deadline: a browser that stopped answering answers neither.
+    const writing = this.session
+      .send('Runtime.evaluate', { expression: 'window.scrollTo(0, 0)' })
+      .catch(() => undefined)
+      .then(() => this.session.send('Page.setDocumentContent', { frameId: this.mainFrameId, html: page.html }));
     try {
       await this.withFrames(
         (async () => {
-          await Promise.race([this.session.send('Page.setDocumentContent', { frameId: this.mainFrameId, html: page.html }), loaded]);
+          await Promise.race([writing, loaded]);
           await loaded;
         })(),
       );
