@@ -10,7 +10,8 @@ import { DEFAULT_SEGMENT_PARAMS, type SegmentParams } from '../segment/params.js
 import { scoreUnits } from '../score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS, normalizeWeights, type ScoreWeights } from '../score/weights.js';
 import { selectBody, withAddedBlocks, withoutBlocks, type UnitRole } from '../score/select.js';
-import { hasMark, MARK, pathMarks } from '../score/markup-marks.js';
+import { classWords, hasMark, MARK, pathMarks } from '../score/markup-marks.js';
+import { latinLength } from '../text/index.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
 import { adjacentRepeats, duplicateCopies, repeatedBlocks } from './repeats.js';
@@ -97,6 +98,8 @@ export interface Explanation {
   title?: TitleChoice;
   /** Blocks left out as the second copy of a long run of the body (repeats.ts), when there was one. */
   copies?: { blocks: number; words: number; reason: string };
+  /** A thread's per-post comment lists left out of the body (`postCommentBlocks`). */
+  postComments?: { blocks: number; lists: number; words: number; reason: string };
 }
 
 export type SnapshotExtraction =
@@ -294,6 +297,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // element that names comments leave it on a page typed article that the article profile read
   // (a page typed otherwise, or made a thread above, may hold its posts there).
   const commentBlocks = pageType.type === 'article' && profile.profile === 'article' ? commentMarkedBlocks(tree, selection) : [];
+  // In a thread, each post's own comments (Stack Exchange's notes under a question and under each
+  // answer) are not its posts: they leave the body unless comments are asked for, where they stay
+  // under their post.
+  const postComments = typedForum && p.includeComments !== true ? postCommentBlocks(tree, selection) : { blocks: [], lists: 0 };
+  if (postComments.blocks.length > 0) {
+    const words = countWords(postComments.blocks.map((i) => selection.blocks[i] ?? '').join(' '));
+    explanation.postComments = { blocks: postComments.blocks.length, lists: postComments.lists, words, reason: `${postComments.lists} lists named comments inside posts, each after its post's own text (${words} words): the posts' comments, not the thread's posts` };
+  }
   // And its byline and dateline lines above the first paragraph are metadata (the record's
   // `authors` and `publishedAt`), not body text.
   const metaLines = pageType.type === 'article' && profile.profile === 'article' ? leadingMetaLines(selection.blocks, selection.bodyBlocks) : [];
@@ -308,7 +319,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // hidden label and its quick view (repeats.ts, `adjacentRepeats`).
   const marks = pathMarks(tree);
   const adjacent = adjacentRepeats(selection.blocks, (i) => hasMark(marks[selection.bodyBlocks[i]?.ownerId ?? 0] ?? 0, MARK.table));
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...metaLines]);
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -482,6 +493,67 @@ function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): num
     else kept += countWords(selection.blocks[i] ?? '');
   });
   return kept >= ARTICLE_WITHOUT_COMMENTS_MIN_WORDS ? marked : [];
+}
+
+/**
+ * The comment lists of a thread's posts: the body's blocks inside an element the markup names
+ * comments (MARK.comment: `comment`, `comments`, `reply`…) that sits inside a post, after the
+ * post's own text — the outermost such element has, within `POST_COMMENTS.maxLevels` levels above
+ * it, an ancestor holding a body block before it that is named no comment. Stack Exchange puts a
+ * `div.comments` under the question and under each answer; WCXB-dev's truth of its 11 Q&A pages
+ * leaves those notes out (2 of their 122 comments are in it) and keeps every answer. A thread
+ * whose replies all sit in one list named comments (a Lemmy post and its comments) has one such
+ * list after its opening post: at least `minLists` lists are needed, so a page of one post and
+ * its replies keeps them.
+ */
+const POST_COMMENTS = { maxLevels: 3, minLists: 2, minPostChars: 100 } as const;
+
+function postCommentBlocks(tree: LayoutTree, selection: ArticleSelection): { blocks: number[]; lists: number } {
+  const marks = pathMarks(tree);
+  const named = (id: number): boolean => hasMark(marks[id] ?? 0, MARK.comment);
+  // The outermost element named a comment on the way up from a node (bounded: a page's depth).
+  const listOf = (id: number): number => {
+    let at = id;
+    for (let level = 0; level < 200; level++) {
+      const parent = tree.nodes[at]?.parent ?? -1;
+      if (parent < 0 || !named(parent)) return at;
+      at = parent;
+    }
+    return at;
+  };
+  const plain = selection.bodyBlocks.flatMap((b, i) => (named(b.ownerId) ? [] : [{ start: Math.min(b.ownerId, ...b.ids), chars: latinLength(selection.blocks[i] ?? '') }]));
+  const listAt = selection.bodyBlocks.map((b) => (named(b.ownerId) ? listOf(b.ownerId) : -1));
+  const lists = [...new Set(listAt.filter((l) => l >= 0))].sort((a, b) => a - b);
+  const end = (id: number): number => tree.subtreeEnd[id] ?? id + 1;
+  // A post's list: the nearest ancestor (within maxLevels) that holds the body's plain text
+  // before the list is the post; its text is prose, not only its author's and date's lines (a
+  // thread whose every reply is named a comment: Mumsnet's), and the post holds no other list
+  // (a forum whose every post is named a comment has them all under the element that holds the
+  // thread's header).
+  const inPost = (list: number): boolean => {
+    let ancestor = list;
+    for (let level = 0; level < POST_COMMENTS.maxLevels; level++) {
+      ancestor = tree.nodes[ancestor]?.parent ?? -1;
+      if (ancestor < 0) return false;
+      const before = plain.filter((b) => b.start > ancestor && b.start < list);
+      if (before.length === 0) continue;
+      if (before.reduce((sum, b) => sum + b.chars, 0) < POST_COMMENTS.minPostChars) return false;
+      return lists.every((other) => other === list || other <= ancestor || other >= end(ancestor));
+    }
+    return false;
+  };
+  // And the lists are built alike, one to a post (the same tag and first class word): a thread's
+  // "#replies" beside its opening post's "comment-options" control is no such pair.
+  const bySignature = new Map<string, number[]>();
+  for (const list of lists.filter(inPost)) {
+    const el = tree.nodes[list];
+    const key = el?.kind === 'element' ? `${el.tag}.${classWords(el)[0] ?? ''}` : '';
+    bySignature.set(key, [...(bySignature.get(key) ?? []), list]);
+  }
+  const kept = new Set([...bySignature.values()].filter((group) => group.length >= POST_COMMENTS.minLists).flat());
+  if (kept.size === 0) return { blocks: [], lists: 0 };
+  const blocks = listAt.flatMap((list, i) => (kept.has(list) ? [i] : []));
+  return { blocks, lists: kept.size };
 }
 
 /**

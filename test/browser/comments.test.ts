@@ -129,3 +129,41 @@ test('the sample with readers\' comments yields its twelve comments and a clean 
   expect(comments[1]!.text).toMatch(/with my hip\.\n\nNobody from the council asked us\.$/u);
   expect(text).toBe(sample.body);
 });
+
+/**
+ * A Q&A thread's posts each carry a list of short comments (Stack Exchange's shape): the posts
+ * are the page's content, their comment lists are not (WCXB-dev's truth of its Q&A pages), unless
+ * comments are asked for. And a thread whose every reply is named a reply ("reply-body-…") under
+ * an author's line keeps its replies: a name alone makes no post's comment list.
+ */
+test('a Q&A page\'s comment lists under its posts leave the body; its answers stay', async ({ session }) => {
+  const bytes = readFileSync(fileURLToPath(new URL('../fixtures/post-comments/qa-comments-under-posts.html', import.meta.url)));
+  const url = 'https://kitchen.example.org/questions/4417/how-do-i-stop-a-cast-iron-pan-from-rusting-after-washing';
+  const snapshot = await session.render({ kind: 'html', bytes, url, label: 'qa' }, async (page) => page.snapshot);
+  const plain = extractFromSnapshot(snapshot);
+  const asked = extractFromSnapshot(snapshot, { includeComments: true });
+  expect(plain.kind).toBe('article');
+  expect(asked.kind).toBe('article');
+  if (plain.kind !== 'article' || asked.kind !== 'article') return;
+  expect(plain.article.pageType?.type).toBe('forum');
+  const posts = ['orange spots of rust appear along the rim', 'The seasoning is not the problem: water is.', 'drives off the water from every corner'];
+  const notes = ['Sunflower oil is a poor choice', 'Mine always rusted at the handle first', 'The burner trick is what finally fixed it', 'Flaxseed oil flakes off', 'That wastes a lot of energy'];
+  for (const post of posts) expect(plain.article.text, 'every post stays').toContain(post);
+  for (const note of notes) expect(plain.article.text, 'a post\'s comment leaves the body').not.toContain(note);
+  expect(plain.explanation.postComments?.lists).toBe(3);
+  // Asked for, they stay under their posts.
+  for (const note of notes) expect(asked.article.text).toContain(note);
+  expect(asked.article.text.indexOf('Flaxseed oil flakes off')).toBeLessThan(asked.article.text.indexOf('drives off the water from every corner'));
+});
+
+test('a thread whose replies are named replies under their authors\' lines keeps them', async ({ session }) => {
+  const bytes = readFileSync(fileURLToPath(new URL('../fixtures/post-comments/replies-named-reply.html', import.meta.url)));
+  const url = 'https://parents.example.org/talk/food/5498613-cheap-family-dinners-that-still-have-meat';
+  const snapshot = await session.render({ kind: 'html', bytes, url, label: 'replies' }, async (page) => page.snapshot);
+  const result = extractFromSnapshot(snapshot);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.article.pageType?.type).toBe('forum');
+  for (const reply of ['chicken thighs as a tray bake', 'Homemade vegetable soup with bread', 'I bulk it up with grated carrot']) expect(result.article.text).toContain(reply);
+  expect(result.explanation.postComments).toBeUndefined();
+});
