@@ -87,7 +87,7 @@ const isSeparator = (c: string | undefined): boolean => c === ' ' || c === '\t' 
  */
 export function inertStartTag(html: string, tag: StartTag): { text: string; requests: number } | null {
   const rules = RULES[tag.name];
-  if (!rules || !tag.attrLocations) return null;
+  if (!rules) return null;
   const value = (name: string): string | undefined => tag.attrs.find((a) => a.name === name)?.value;
   const rel = new Set((value('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/u).filter(Boolean));
   const rule = rules.find((r) => !r.relWords || [...r.relWords].some((w) => rel.has(w)));
@@ -104,7 +104,7 @@ export function inertStartTag(html: string, tag: StartTag): { text: string; requ
   // the first is renamed).
   const at: number[] = [];
   for (const name of moved) {
-    at.push(tag.attrLocations[name]!.startOffset);
+    at.push(tag.attrSpan(name)!.start);
     for (const end of tag.repeatedNameEnds) {
       const start = end - name.length;
       if (html.slice(start, end).toLowerCase() === name && isSeparator(html[start - 1])) at.push(start);

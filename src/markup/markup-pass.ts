@@ -271,10 +271,10 @@ export function markupPass(html: string, options: PassOptions): PassResult {
       if (isRootTag(name)) return;
       facts.elements++;
       open.impliedEnds(name, tag.start);
-      const style = tag.attrLocations?.['style'];
+      const style = tag.attrs.length > 0 ? tag.attrSpan('style') : undefined;
       if (style) {
-        facts.longestStyleAttribute = Math.max(facts.longestStyleAttribute, style.endOffset - style.startOffset);
-        if (style.endOffset - style.startOffset >= LISTED_MIN_CHARS) long.styleAttributes.push({ start: style.startOffset, end: style.endOffset, tag: name });
+        facts.longestStyleAttribute = Math.max(facts.longestStyleAttribute, style.end - style.start);
+        if (style.end - style.start >= LISTED_MIN_CHARS) long.styleAttributes.push({ start: style.start, end: style.end, tag: name });
       }
       let id = -1;
       if (tree) {
