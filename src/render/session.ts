@@ -813,6 +813,8 @@ export class RenderSession {
     let guarded: GuardedStats | undefined;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
+    /** The page loaded is its in-place text, with the `<base>` the markup step put in it. */
+    let baseInserted = false;
     let live: LiveRecord | undefined;
     if (input.kind === 'html') {
       // A page whose archive replays subresources needs them answered from Node (a route per
@@ -832,12 +834,22 @@ export class RenderSession {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
         }
         writtenUrl = inPlace.url;
+        baseInserted = true;
       } else {
         let waitUntil: 'load' = 'load';
         if (worker.offline) {
-          const plan = offlineLoadPlan(bytes);
+          // A page that could have been written (the worker's first, or one after a page that left
+          // its state) is served as it would have been written: its refused requests and dead
+          // script text out, under a <base> naming its address (inert.ts). Navigated from its
+          // saved bytes, AEB's first pages asked Chromium for ~30 subresources each, three
+          // DevTools events apiece, all refused.
+          const plan = offlineLoadPlan(inPlace ? Buffer.from(inPlace.html, 'utf8') : bytes);
           waitUntil = plan.waitUntil;
           stats = worker.offline.arm(plan);
+          if (inPlace) {
+            stats.refused += inPlace.requestsRemoved;
+            baseInserted = true;
+          }
         } else {
           stats = await applyOfflinePolicy(page, bytes, input.replay);
         }
@@ -889,7 +901,8 @@ export class RenderSession {
       beforeLoad && afterLoad && afterSnapshot ? { renderer: { load: phaseBetween(beforeLoad, afterLoad), snapshot: phaseBetween(afterLoad, afterSnapshot) } } : {};
     // The document kept the address of the worker's earlier page; the page's own is its
     // <base> (see inPlaceDocument), which is not the page's element either.
-    const snapshotPatch: SnapshotPatch = writtenUrl !== undefined ? { url: writtenUrl, elementCountDelta: -1 } : {};
+    // The inserted <base> is not the page's: its element count is the page's own.
+    const snapshotPatch: SnapshotPatch = { ...(writtenUrl !== undefined ? { url: writtenUrl } : {}), ...(baseInserted ? { elementCountDelta: -1 } : {}) };
 
     return renderedPage({
       snapshotText,
