@@ -91,6 +91,8 @@ class Feedback implements TokenHandler {
   private base = 0;
   /** After a raw text found by search: where the next tokenizer starts (its end tag); -1 for none. */
   resumeAt = -1;
+  /** Where the next `<!--` is, for the scripts' searches (`CommentOpeners`). */
+  private readonly openers: CommentOpeners = { at: -1, from: -1 };
   /** Namespaces of the open foreign roots and integration points, innermost first. */
   private readonly namespaces: HTML.NS[] = [HTML.NS.HTML];
   private foreign = false;
@@ -208,7 +210,7 @@ class Feedback implements TokenHandler {
       if (mode !== undefined) {
         this.tokenizer.state = mode;
         this.raw = true;
-        if (this.skipRawText && SKIPPED_MODES.has(mode)) rawEnd = rawTextEnd(this.html, end, name, mode === TokenizerMode.SCRIPT_DATA);
+        if (this.skipRawText && SKIPPED_MODES.has(mode)) rawEnd = rawTextEnd(this.html, end, name, mode === TokenizerMode.SCRIPT_DATA ? this.openers : null);
       }
       if (token.tagID === $.NOSCRIPT && !token.selfClosing) this.noscripts += 1;
     }
@@ -276,7 +278,7 @@ const NOT_TOKENIZER_SPACE = /[^\t\n\f\r ]/u;
  * from ending it), or no such end tag before the end of the input (the tokenizer decides what an
  * unfinished end tag is). Linear: each `</` is looked at once.
  */
-function rawTextEnd(html: string, from: number, name: string, script: boolean): number {
+function rawTextEnd(html: string, from: number, name: string, openers: CommentOpeners | null): number {
   let at = from;
   for (;;) {
     at = html.indexOf('</', at);
@@ -284,11 +286,33 @@ function rawTextEnd(html: string, from: number, name: string, script: boolean): 
     if (endTagNamed(html, at + 2, name)) break;
     at += 2;
   }
-  if (script) {
-    const comment = html.indexOf('<!--', from);
+  if (openers) {
+    const comment = nextOpener(html, from, openers);
     if (comment >= 0 && comment < at) return -1;
   }
   return at;
+}
+
+/**
+ * The position of the first `<!--` at or after some offset, remembered: the scripts of a page are
+ * searched in document order, so one `indexOf` serves every script up to that opener, and the
+ * document is scanned for openers once in all (a search from each script's start to the end of
+ * the input would be quadratic in a page of ten thousand scripts and no comment).
+ */
+interface CommentOpeners {
+  /** The first opener at or after `from`; -1 for none there. */
+  at: number;
+  /** Where the remembered search started; -1 before the first. */
+  from: number;
+}
+
+function nextOpener(html: string, from: number, openers: CommentOpeners): number {
+  const known = openers.from >= 0 && from >= openers.from && (openers.at < 0 || from <= openers.at);
+  if (!known) {
+    openers.from = from;
+    openers.at = html.indexOf('<!--', from);
+  }
+  return openers.at;
 }
 
 /** `name` (lower-case ASCII) at `at` in any case, followed by whitespace, `/` or `>`. */

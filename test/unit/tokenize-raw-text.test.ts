@@ -59,3 +59,25 @@ test('search and state machine agree on mutated real pages', () => {
     { seed: Number(process.env.FUZZ_SEED ?? 20_211), numRuns: 30, endOnFailure: true },
   );
 });
+
+/**
+ * Linear in the number of scripts: each script's search for a comment opener must not run to the
+ * end of the input (ten thousand scripts and no comment would make it quadratic). Timed as the
+ * markup-pass fuzz test times its mutations: a quarter of the input and the whole, in turn, best
+ * of five each; 4× for linear work, quadratic work takes 16×; the bound is 8×, with a floor of
+ * 10 ms under the smaller.
+ */
+test('a page of many scripts is tokenized in time linear in its length', () => {
+  const page = (scripts: number): string => `<!doctype html><body><p>text</p>${'<script>var a = "</p>" + 1;</script><p>between</p>'.repeat(scripts)}</body>`;
+  const small = page(4_000);
+  const large = page(16_000);
+  const noop: MarkupVisitor = { startTag() {}, endTag() {}, text() {}, comment() {}, doctype() {} };
+  const time = (html: string): number => {
+    const started = performance.now();
+    tokenize(html, noop);
+    return performance.now() - started;
+  };
+  let best = [Infinity, Infinity];
+  for (let round = 0; round < 5; round++) best = [Math.min(best[0]!, time(small)), Math.min(best[1]!, time(large))];
+  expect(best[1]!, `${best[0]!.toFixed(1)} ms against ${best[1]!.toFixed(1)} ms`).toBeLessThan(8 * Math.max(best[0]!, 10));
+});
