@@ -498,13 +498,15 @@ function commentMarkedBlocks(tree: LayoutTree, selection: ArticleSelection): num
 /**
  * The comment lists of a thread's posts: the body's blocks inside an element the markup names
  * comments (MARK.comment: `comment`, `comments`, `reply`…) that sits inside a post, after the
- * post's own text — the outermost such element has, within `POST_COMMENTS.maxLevels` levels above
- * it, an ancestor holding a body block before it that is named no comment. Stack Exchange puts a
- * `div.comments` under the question and under each answer; WCXB-dev's truth of its 11 Q&A pages
- * leaves those notes out (2 of their 122 comments are in it) and keeps every answer. A thread
- * whose replies all sit in one list named comments (a Lemmy post and its comments) has one such
- * list after its opening post: at least `minLists` lists are needed, so a page of one post and
- * its replies keeps them.
+ * post's own prose — the nearest ancestor (within `POST_COMMENTS.maxLevels` levels) holding body
+ * text named no comment before the list holds at least `minPostChars` Latin-equivalent characters
+ * of it and no other such list — where at least `minLists` such lists are built alike (the same
+ * tag and first class word), one to a post. Stack Exchange puts a `div.comments` under the
+ * question and under each answer; WCXB-dev's truth of its 12 Q&A pages leaves those notes out (2
+ * of their 121 comments are in it) and keeps every answer. A thread whose replies all sit in one
+ * list named comments (a Lemmy post and its comments) has one such list after its opening post,
+ * and keeps it; one whose every reply is named a reply under its author's line (Mumsnet's
+ * `reply-body-…`) has no prose before each, and keeps them.
  */
 const POST_COMMENTS = { maxLevels: 3, minLists: 2, minPostChars: 100 } as const;
 
