@@ -369,6 +369,20 @@ async function relaunchWithRetries(relaunch: () => Promise<Browser>): Promise<Br
 }
 
 /**
+ * The address a worker's saved-page document is navigated to when a page cannot be written into
+ * the one it holds (its first page, or one after a page that left its state): one per scheme,
+ * since a document's scheme decides whether a page's http: images are upgraded. The page itself
+ * carries its own address in the `<base>` its in-place text names (src/markup/in-place.ts), and
+ * the snapshot is given it. Chromium puts a navigation to another site in a new renderer process
+ * (a launch and ~9,000 page faults each; AEB navigated 17 of 181 pages and spawned 17 renderers),
+ * one to the same site keeps the process. `.invalid` never resolves: the document is answered
+ * from the worker (offline-load.ts) before any lookup.
+ */
+export function savedDocumentAddress(protocol: string): string {
+  return `${protocol}//saved-document.invalid/`;
+}
+
+/**
  * What a worker's current document lets a page of `kind` at `url` skip: a saved page is written
  * into a document of its own scheme without a navigation (`canWriteInto`); every other page
  * navigates whatever the worker holds. Pure, on strings.
@@ -813,6 +827,8 @@ export class RenderSession {
     let guarded: GuardedStats | undefined;
     let httpStatus: number | null = null;
     let writtenUrl: string | undefined;
+    /** The page's own address, when its document has another (the saved-document address it was navigated to). */
+    let servedUrl: string | undefined;
     /** The page loaded is its in-place text, with the `<base>` the markup step put in it. */
     let baseInserted = false;
     let live: LiveRecord | undefined;
@@ -837,6 +853,7 @@ export class RenderSession {
         baseInserted = true;
       } else {
         let waitUntil: 'load' = 'load';
+        let target = input.url;
         if (worker.offline) {
           // A page that could have been written (the worker's first, or one after a page that left
           // its state) is served as it would have been written: its refused requests and dead
@@ -849,12 +866,18 @@ export class RenderSession {
           if (inPlace) {
             stats.refused += inPlace.requestsRemoved;
             baseInserted = true;
+            // Its <base> gives it its address, as to a written page: the document itself is
+            // navigated to the worker's own address (`savedDocumentAddress`), one site for every
+            // saved page of a scheme, so that Chromium keeps the worker's renderer process. A
+            // navigation to the page's own site was cross-site and swapped in a new process.
+            target = savedDocumentAddress(inPlace.protocol);
+            servedUrl = inPlace.url;
           }
         } else {
           stats = await applyOfflinePolicy(page, bytes, input.replay);
         }
         try {
-          const navigation = page.goto(input.url, { waitUntil, timeout: options.navigationTimeoutMs });
+          const navigation = page.goto(target, { waitUntil, timeout: options.navigationTimeoutMs });
           await (worker.offline ? worker.offline.withFrames(navigation) : navigation);
         } catch (error) {
           throw navigationFailure(error, input.label, options.navigationTimeoutMs);
@@ -902,13 +925,14 @@ export class RenderSession {
     // The document kept the address of the worker's earlier page; the page's own is its
     // <base> (see inPlaceDocument), which is not the page's element either.
     // The inserted <base> is not the page's: its element count is the page's own.
-    const snapshotPatch: SnapshotPatch = { ...(writtenUrl !== undefined ? { url: writtenUrl } : {}), ...(baseInserted ? { elementCountDelta: -1 } : {}) };
+    const ownUrl = writtenUrl ?? servedUrl;
+    const snapshotPatch: SnapshotPatch = { ...(ownUrl !== undefined ? { url: ownUrl } : {}), ...(baseInserted ? { elementCountDelta: -1 } : {}) };
 
     return renderedPage({
       snapshotText,
       snapshotPatch,
       clock: clock ?? startPageClock(0, loadStarted),
-      finalUrl: writtenUrl ?? page.url(),
+      finalUrl: ownUrl ?? page.url(),
       httpStatus,
       refusedRequests: stats.refused,
       writtenInPlace: writtenUrl !== undefined,

@@ -109,6 +109,39 @@ test('pages rendered one after another on the same worker each get their own doc
   }
 });
 
+/**
+ * A page that cannot be written into its worker's document (the worker's first; one after a page
+ * whose <meta> left document state) is navigated to the worker's saved-document address, one site
+ * for all: Chromium keeps the renderer process. Navigated to each page's own site, every one of
+ * these pages started a new renderer process (a launch and thousands of page faults).
+ */
+test('pages navigated in turn keep their worker\'s renderer process, and each has its own address', async () => {
+  const { RenderSession } = await import('../../src/render/session.js');
+  const { launchBrowser } = await import('../../src/render/browser.js');
+  // A browser of its own: no other test's renderer processes among those counted.
+  const browser = await launchBrowser({ savedPagesOnly: true });
+  const session = new RenderSession(browser, { concurrency: 1 });
+  const cdp = await browser.newBrowserCDPSession();
+  const renderers = new Set<number>();
+  try {
+    for (const site of ['one', 'two', 'three', 'four']) {
+      const html = `<!doctype html><head><meta http-equiv="Content-Security-Policy" content="base-uri 'self'"></head><a href="/section/${site}">${site}</a>`;
+      const page = await session.render(input(html, `${site}.html`, `https://${site}.example/story`), async (rendered) => rendered);
+      expect(page.writtenInPlace).toBe(false);
+      expect(page.finalUrl).toBe(`https://${site}.example/story`);
+      expect(page.snapshot.url).toBe(`https://${site}.example/story`);
+      const link = page.snapshot.nodes.find((n): n is SnapshotElement => n.kind === 'element' && (n as SnapshotElement).tag === 'a');
+      expect(link?.attrs.href).toBe(`https://${site}.example/section/${site}`);
+      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+      for (const process of processInfo) if (process.type === 'renderer') renderers.add(process.id);
+    }
+  } finally {
+    await session.close();
+    await browser.close();
+  }
+  expect(renderers.size).toBe(1);
+});
+
 /** Saved pages of every way in: navigated first, written after, navigated again (another scheme). */
 async function savedPageCases(): Promise<RenderInput[]> {
   const { readFileSync, readdirSync } = await import('node:fs');
