@@ -76,8 +76,9 @@ broadsheet and Readability.js on the same saved AEB pages in one run, taking tur
                      \`node bin/broadsheet.js extract DIR/html --out F\` and
                      \`node scripts/readability-extract.mjs DIR/html --out G\` (Readability.js +
                      jsdom), --runs pairs after --warmup pairs; prints each run's pages/s, time
-                     to the first record, CPU and peak RSS, the ratio pair by pair, and the
-                     AEB F1 of both (needs \`npm run build\`)
+                     to the first record, CPU and page faults (by kind of process, from
+                     /proc) and peak RSS, the ratio pair by pair, and the AEB F1 of both
+                     (needs \`npm run build\`)
   --runs N           whole-process pairs counted (default 3)
   --warmup N         whole-process pairs run first and not counted (default 1)
   --broadsheet-args S  extra arguments for broadsheet's extract in --whole-process (e.g. "-c 3")
@@ -393,6 +394,13 @@ async function wholeProcess(): Promise<void> {
     const kinds = [...new Set(list.flatMap((r) => [...(r.cpuByKind?.keys() ?? [])]))].filter((kind) => kind !== 'other');
     return kinds.map((kind) => row(`  CPU ms/page: ${kind}`, list.map((r) => (r.cpuByKind?.get(kind) ?? 0) / pages), 0));
   };
+  /** Page faults a page, every process and by kind: a cost that varies most between machines (docs/benchmarks.md). */
+  const faultsOf = (list: ProcessRun[]): string[] => {
+    if (!list.every((r) => r.faultsByKind !== null)) return [];
+    const total = (r: ProcessRun): number => [...r.faultsByKind!.values()].reduce((sum, n) => sum + n, 0);
+    const kinds = [...new Set(list.flatMap((r) => [...r.faultsByKind!.keys()]))].filter((kind) => kind !== 'other');
+    return [row('page faults/page (every process)', list.map((r) => total(r) / pages), 0), ...kinds.map((kind) => row(`  page faults/page: ${kind}`, list.map((r) => (r.faultsByKind!.get(kind) ?? 0) / pages), 0))];
+  };
   console.log(`whole processes on ${pages} pages (${dir}), ${runs} rounds in turn after ${warmup} warm-up, ${availableParallelism()} cores, load average at the end ${loadavg()[0]!.toFixed(1)}; median (min, max)`);
   for (const system of systems) console.log(`${system.name}: (cd ${system.cwd} && node ${system.args('F').join(' ')})`);
   for (const system of systems) {
@@ -404,6 +412,7 @@ async function wholeProcess(): Promise<void> {
     if (list.every((r) => r.cpuByKind !== null)) console.log(row('CPU ms/page (every process)', list.map((r) => treeCpuMs(r)! / pages), 0));
     if (list.every((r) => r.cpuMs !== null)) console.log(row('CPU ms/page (GNU time)', list.map((r) => r.cpuMs! / pages), 0));
     for (const line of kindsOf(list)) console.log(line);
+    for (const line of faultsOf(list)) console.log(line);
     if (list.every((r) => r.peakRssKiB !== null)) console.log(row('peak RSS MiB (one process)', list.map((r) => r.peakRssKiB! / 1024), 0));
     console.log(`  AEB quality (last run): ${f1(system.texts)}`);
   }

@@ -32,6 +32,8 @@ export interface ProcessRun {
    * process's last moments is missed); null when the spec asked for none.
    */
   cpuByKind: Map<string, number> | null;
+  /** Page faults by kind of process, read as `cpuByKind` is (null when it is). */
+  faultsByKind: Map<string, number> | null;
   /** How many processes of each kind the run started (seen at least once). */
   processesByKind: Map<string, number> | null;
   exitCode: number | null;
@@ -47,7 +49,7 @@ export interface ProcessSpec {
   /** A folder, empty at the start, where the program writes its records: its first byte there is the first record. */
   watchDir: string;
   /** Reads the CPU of every process under a pid (src/testing/process-tree.ts `processTreeCpu`), for `cpuByKind`. */
-  sampleTree?: (root: number) => Array<{ pid: number; kind: string; ownCpuMs: number }>;
+  sampleTree?: (root: number) => Array<{ pid: number; kind: string; ownCpuMs: number; ownFaults?: number }>;
 }
 
 /** How often the process tree's CPU is read when `sampleTree` is given (ms): a scan of /proc costs a few ms. */
@@ -73,7 +75,7 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
     if (hasOutput(spec.watchDir)) firstRecordMs = performance.now() - started;
   }, FIRST_RECORD_POLL_MS);
   let stderr = '';
-  const lastCpu = new Map<number, { kind: string; ms: number }>();
+  const lastCpu = new Map<number, { kind: string; ms: number; faults: number }>();
   let treeTimer: NodeJS.Timeout | undefined;
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(command, args, { cwd: spec.cwd, env: spec.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -84,7 +86,7 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
         for (const p of sample(root)) {
           const before = lastCpu.get(p.pid);
           // The kind first seen: an exiting process's command line is empty, which reads as another kind.
-          lastCpu.set(p.pid, { kind: before?.kind ?? p.kind, ms: Math.max(p.ownCpuMs, before?.ms ?? 0) });
+          lastCpu.set(p.pid, { kind: before?.kind ?? p.kind, ms: Math.max(p.ownCpuMs, before?.ms ?? 0), faults: Math.max(p.ownFaults ?? 0, before?.faults ?? 0) });
         }
       }, TREE_POLL_MS);
     }
@@ -99,12 +101,15 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
   clearInterval(poll);
   clearInterval(treeTimer);
   let cpuByKind: Map<string, number> | null = null;
+  let faultsByKind: Map<string, number> | null = null;
   let processesByKind: Map<string, number> | null = null;
   if (spec.sampleTree) {
     cpuByKind = new Map();
+    faultsByKind = new Map();
     processesByKind = new Map();
-    for (const { kind, ms } of lastCpu.values()) {
+    for (const { kind, ms, faults } of lastCpu.values()) {
       cpuByKind.set(kind, (cpuByKind.get(kind) ?? 0) + ms);
+      faultsByKind.set(kind, (faultsByKind.get(kind) ?? 0) + faults);
       processesByKind.set(kind, (processesByKind.get(kind) ?? 0) + 1);
     }
   }
@@ -116,6 +121,7 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
     cpuMs: accounted?.cpuMs ?? null,
     peakRssKiB: accounted?.peakRssKiB ?? null,
     cpuByKind,
+    faultsByKind,
     processesByKind,
     exitCode,
     stderrTail: stderr.split('\n').slice(-6).join('\n'),

@@ -16,6 +16,12 @@ interface ProcInfo {
   cpuMs: number;
   /** CPU time of the process alone (utime + stime), ms. */
   ownCpuMs: number;
+  /**
+   * Page faults of the process alone (minor + major): each first touch of a page of memory.
+   * Cheap on most machines; on a virtual machine inside another one each cost ~14 µs
+   * (docs/benchmarks.md), and a run's faults then weigh as much as its slower stages.
+   */
+  ownFaults: number;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
@@ -32,7 +38,9 @@ function readProc(pid: number): ProcInfo | null {
     const rssPages = Number(fields[21]);
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
     const own = Number(fields[11]) + Number(fields[12]);
-    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, ownCpuMs: (own * 1000) / CLOCK_TICKS_PER_SECOND };
+    // minflt and majflt (proc(5)): fields 10 and 12 of the line, 7 and 9 after the comm.
+    const ownFaults = Number(fields[7]) + Number(fields[9]);
+    return { pid, ppid, comm, state: fields[0] ?? '?', rssBytes: rssPages * 4096, cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, ownCpuMs: (own * 1000) / CLOCK_TICKS_PER_SECOND, ownFaults };
   } catch {
     return null;
   }
@@ -114,8 +122,8 @@ function kindOf(info: ProcInfo): ProcessKind {
   return type === 'utility' ? 'chromium utility' : 'other';
 }
 
-/** Own CPU ms (user + system, reaped children not counted) of every process under `root`, and of `root`. */
-export function processTreeCpu(root: number): Array<{ pid: number; kind: ProcessKind; ownCpuMs: number }> {
+/** Own CPU ms (user + system, reaped children not counted) and own page faults of every process under `root`, and of `root`. */
+export function processTreeCpu(root: number): Array<{ pid: number; kind: ProcessKind; ownCpuMs: number; ownFaults: number }> {
   const all = [readProc(root), ...descendants(root)].filter((p): p is ProcInfo => p !== null);
-  return all.map((p) => ({ pid: p.pid, kind: kindOf(p), ownCpuMs: p.ownCpuMs }));
+  return all.map((p) => ({ pid: p.pid, kind: kindOf(p), ownCpuMs: p.ownCpuMs, ownFaults: p.ownFaults }));
 }

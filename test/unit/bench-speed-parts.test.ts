@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stageSplit, STAGE_OF_MODULE, type CpuProfile } from '../../src/bench/cpu-profile.js';
 import { pageIdOf, parseGnuTime, spread, textsOfRecords, timeProcess } from '../../src/bench/whole-process.js';
@@ -55,6 +55,19 @@ test.describe('whole-process figures', () => {
     const silent = await timeProcess({ command: process.execPath, args: ['-e', '0'], watchDir: join(dir, 'nothing-here') }, join(dir, 'time2.txt'));
     expect(silent.exitCode).toBe(0);
     expect(silent.firstRecordMs).toBeNull();
+  });
+
+  test('timing a process counts the pages of memory it touches, by kind of process', async ({ dir }) => {
+    test.skip(!existsSync('/proc/self/stat'), 'page faults are read from /proc');
+    const { processTreeCpu } = await import('../../src/testing/process-tree.js');
+    // 64 MiB touched a byte a page, then held while the tree is read (every 250 ms).
+    const touching = (mib: number): string => `const b = Buffer.alloc(${mib} * 1048576); for (let i = 0; i < b.length; i += 4096) b[i] = 1; setTimeout(() => b.length, 800)`;
+    const run = (mib: number, name: string) => timeProcess({ command: process.execPath, args: ['-e', touching(mib)], watchDir: join(dir, name), sampleTree: processTreeCpu }, join(dir, `${name}.txt`));
+    const idle = await run(0, 'idle');
+    const busy = await run(64, 'busy');
+    const node = (r: Awaited<ReturnType<typeof run>>): number => r.faultsByKind?.get('node') ?? 0;
+    expect(node(idle)).toBeGreaterThan(0);
+    expect(node(busy) - node(idle)).toBeGreaterThanOrEqual(0.9 * 64 * 256);
   });
 });
 
