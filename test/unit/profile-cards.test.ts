@@ -167,3 +167,40 @@ test("a profile that reads more of the page than an article's leaves the site's 
   for (const [name] of PRODUCTS) expect(result.article.text).toContain(name);
   expect(result.article.text).not.toMatch(/footer team|footer letter|journal team|journal letter/u);
 });
+
+test("a wider profile leaves the page's controls out — a card's buttons, its variant picker — but keeps a heading set in a button", () => {
+  // Each card as shops build them: its name, summary and price, then "Add to cart" and "Quick
+  // view" buttons and a size picker whose options are text. Those blocks are controls (a button,
+  // a label, a select), the shop's machinery; an accordion's question, an <h4> inside the button
+  // that opens its answer, is the page's content.
+  const controlCard = (i: number): ElSpec => {
+    const [name, summary, price] = PRODUCTS[i]!;
+    return el('li', { class: `product-card card-${i}` }, [
+      el('h3', [a(name, `https://shop.example/p/${i}`)]),
+      p(summary),
+      p(price),
+      el('label', { class: 'size-picker' }, [el('span', [text('Choose your size')])]),
+      el('button', { class: 'add' }, [el('span', [text('Add to cart')])]),
+      el('button', { class: 'quick' }, [el('span', [text('Quick view')])]),
+    ]);
+  };
+  const page = snapshot(
+    [
+      menu(),
+      el('main', [
+        el('h1', [text("Men's shoes")]),
+        p('Shoes for every day and every trail, chosen and tested by our team of runners and walkers.'),
+        el('ul', { class: 'grid' }, Array.from({ length: 6 }, (_, i) => controlCard(i))),
+        el('div', { class: 'faq' }, [el('button', { class: 'accordion' }, [el('h4', [text('Can I return shoes I have worn outside?')])]), p('Yes, within thirty days, as long as the soles are clean and nothing is torn or worn through.')]),
+      ]),
+    ],
+    { url: 'https://shop.example/collections/mens-shoes' },
+  );
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.profile?.profile).toBe('collection');
+  for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
+  expect(result.article.text).not.toMatch(/Add to cart|Quick view|Choose your size/u);
+  expect(result.article.text).toContain('Can I return shoes I have worn outside?');
+});
