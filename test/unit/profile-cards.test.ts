@@ -182,6 +182,8 @@ test("a wider profile leaves the page's controls out — a card's buttons, its v
       el('label', { class: 'size-picker' }, [el('span', [text('Choose your size')])]),
       el('button', { class: 'add' }, [el('span', [text('Add to cart')])]),
       el('button', { class: 'quick' }, [el('span', [text('Quick view')])]),
+      // …and one in a line of text: the line keeps its words without the button's.
+      el('p', { class: 'stock' }, [text(`Only ${i + 2} left in stock `), el('button', { class: 'notify' }, [text('Notify me')])]),
     ]);
   };
   const page = snapshot(
@@ -201,6 +203,7 @@ test("a wider profile leaves the page's controls out — a card's buttons, its v
   if (result.kind !== 'article') return;
   expect(result.explanation.profile?.profile).toBe('collection');
   for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
-  expect(result.article.text).not.toMatch(/Add to cart|Quick view|Choose your size/u);
+  for (const output of [result.article.text, result.article.html, result.article.markdown]) expect(output).not.toMatch(/Add to cart|Quick view|Choose your size|Notify me/u);
+  for (let i = 0; i < PRODUCTS.length; i++) expect(result.article.text).toContain(`Only ${i + 2} left in stock`);
   expect(result.article.text).toContain('Can I return shoes I have worn outside?');
 });
