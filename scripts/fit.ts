@@ -8,7 +8,7 @@
  *                  [--learner trees|logistic] [--trees 200] [--depth 4]
  *                  [--ablation] [--ablation-groups style,geometry,markup,text|none]
  *                  [--no-write] [--out out/fit] [--page-type-only] [--type-balance 0,0.5,1]
- *                  [--cached-only] [--profiles] [--shifts -1,-0.5,0.5,1,1.5,2,3] [--unclear 0.4]
+ *                  [--cached-only] [--profiles] [--profile-model listing,forum,…] [--shifts -1,-0.5,0.5,1,1.5,2,3] [--unclear 0.4]
  *
  * Corpora default to aeb and wcxb (../shared/data). Pages are rendered once into the snapshot
  * cache (out/snapshots/); later runs read the cache. Hyper-parameters (weight of non-article
@@ -28,11 +28,11 @@ import { answerHelp } from './help.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCorpus } from '../src/bench/corpora/index.js';
-import { loadFitPagesCached, type FitPage } from '../src/bench/fit/dataset.js';
+import { loadFitPagesCached, siteFolds, type FitPage } from '../src/bench/fit/dataset.js';
 import { crossValidate, permutedScores, scoreAt, scoresBy, type CvResult } from '../src/bench/fit/cross-validate.js';
 import { aggregateScores, applyUnitWeights, fitBlockModel, predictPage } from '../src/bench/fit/fit-blocks.js';
 import { crossValidatePageType, DEFAULT_TYPE_BALANCE, fitPageType, pageTypeOf, scorePageTypes, scriptOfPage, type PageTypeScores } from '../src/bench/fit/fit-page-type.js';
-import { decidePageType, PAGE_TYPES } from '../src/score/page-type.js';
+import { decidePageType, PAGE_TYPES, type PageType } from '../src/score/page-type.js';
 import { fitProfiles } from '../src/bench/fit/fit-profiles.js';
 import { FITTED_PROFILES } from '../src/score/fitted-profiles.js';
 import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
@@ -40,7 +40,7 @@ import { FITTED_BLOCK_MODEL, FITTED_PAGE_TYPE, FITTED_SCORE_WEIGHTS } from '../s
 import { fitUnitWeights, topUnitF1, weightArray } from '../src/bench/fit/fit-units.js';
 import { writeParams } from '../src/bench/fit/write-params.js';
 import type { FitAggregate as AggregateScores, FitScore as PageScore } from '../src/bench/fit/fit-blocks.js';
-import { PASS2_FEATURES, type BlockModelFeature } from '../src/score/block-model.js';
+import { PASS2_FEATURES, type BlockModelFeature, type BlockModelWeights } from '../src/score/block-model.js';
 import { CONTEXT_FEATURES } from '../src/score/block-context.js';
 import { RenderSession } from '../src/render/session.js';
 
@@ -53,7 +53,7 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const list = (name: string, fallback: number[]): number[] => option(name)?.split(',').map(Number) ?? fallback;
-const valued = new Set(['--unclear', '--shifts', '--type-balance', '--folds', '--l2', '--container', '--calibrations', '--out', '--weight-other', '--weight-aeb', '--learner', '--trees', '--depth', '--ablation-groups']);
+const valued = new Set(['--profile-model', '--unclear', '--shifts', '--type-balance', '--folds', '--l2', '--container', '--calibrations', '--out', '--weight-other', '--weight-aeb', '--learner', '--trees', '--depth', '--ablation-groups']);
 const names = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
 const corpora = names.length > 0 ? names : ['aeb', 'wcxb'];
 const folds = Number(option('--folds') ?? 5);
@@ -453,7 +453,24 @@ function profilesOnly(): void {
   });
   const grid = list('--shifts', [-1, -0.5, 0.5, 1, 1.5, 2, 3]);
   const unclearBelow = Number(option('--unclear') ?? FITTED_PROFILES.unclearBelow);
-  const fit = fitProfiles({ pages, probabilities, decided, calibration: FITTED_BLOCK_MODEL.calibration, grid, folds, unclearBelow });
+  // --profile-model <types>: those types' profiles read with a block model of their own, fitted
+  // on the pages of the types other than article (WCXB's listings, forums, products… by their
+  // labels), each page weighing the same; its probabilities out of fold (folds grouped by site,
+  // the shipped unit weights). Which types: those whose whole-pipeline word F1 out of fold rises
+  // with it (scripts/profile-model-cv.ts).
+  const profileModelTypes = (option('--profile-model') ?? '').split(',').filter((t) => t !== '') as PageType[];
+  for (const t of profileModelTypes) if (!PAGE_TYPES.includes(t) || t === 'article') throw new Error(`--profile-model: ${t} is not a page type other than article (${PAGE_TYPES.filter((x) => x !== 'article').join(', ')})`);
+  const profileModel = profileModelTypes.length > 0 ? fitProfileModel(l2) : undefined;
+  const fit = fitProfiles({
+    pages,
+    probabilities,
+    decided,
+    calibration: FITTED_BLOCK_MODEL.calibration,
+    grid,
+    folds,
+    unclearBelow,
+    ...(profileModel ? { profileProbabilities: profileModel.outOfFold, profileCalibration: profileModel.model.calibration, profileModelTypes } : {}),
+  });
   const byTruth = (scores: readonly PageScore[]): Map<string, AggregateScores> => scoresBy(pages, scores, (p) => (p.pageType ? `${p.corpus}:${p.pageType}` : p.corpus));
   const before = byTruth(fit.without);
   const after = byTruth(fit.with);
@@ -463,6 +480,7 @@ function profilesOnly(): void {
     '',
     `${pages.length} pages from ${corpora.join(', ')}; the shipped block model (its calibration ${FITTED_BLOCK_MODEL.calibration}); page types from the ${folds}-fold cross-validated decision (L2 ${l2}, balance ${balances[0]}); shifts from {${[0, ...grid].join(', ')}} chosen per fold on other sites' pages; unclear below ${unclearBelow}.`,
     '',
+    ...(profileModel ? [`The profiles' own block model: fitted on the ${profileModel.trainPages} pages of the other types (each weighing the same; L2 ${l2}, ${learner === 'trees' ? `${gbdt.trees} boosted trees of depth ${gbdt.depth}` : 'logistic'}), its probabilities out of fold; the profile of ${profileModelTypes.join(', ')} is that model at a shift of its calibration (${profileModel.model.calibration}), of the other types the article model at a shift of its own.`, ''] : []),
     '## Per decided type: word F1 of its pages, out of fold',
     '',
     '| decided type | pages | article profile | its profile | shift (all pages) | kept |',
@@ -495,9 +513,48 @@ function profilesOnly(): void {
       ' */',
       "import type { PageType } from './page-type.js';",
       '',
-      `export const FITTED_PROFILES: { shifts: Partial<Record<PageType, number>>; unclearBelow: number } = ${JSON.stringify({ shifts: fit.shifts, unclearBelow }, null, 2)};`,
+      '/** `profileModelTypes`: the types that read with the profiles\' own block model (fitted-profile-model.ts), their shifts of its calibration; the others shift the article model\'s. */',
+      `export const FITTED_PROFILES: { shifts: Partial<Record<PageType, number>>; unclearBelow: number; profileModelTypes: PageType[] } = ${JSON.stringify({ shifts: fit.shifts, unclearBelow, profileModelTypes: profileModel ? profileModelTypes : [] }, null, 2)};`,
       '',
     ].join('\n'),
   );
   log('wrote src/score/fitted-profiles.ts');
+  if (!profileModel) return;
+  const json = (v: unknown): string => JSON.stringify(v, null, 2).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(', ')}]`);
+  writeFileSync(
+    'src/score/fitted-profile-model.ts',
+    [
+      '/**',
+      " * The extraction profiles' own block model (extract/profiles/): fitted on the pages of the types",
+      ' * other than article. WRITTEN BY `npm run fit -- --profiles --profile-model`: do not edit by hand.',
+      ' *',
+      ` * Command: npm run fit -- ${args.join(' ')}`.trimEnd(),
+      ` * ${profileModel.trainPages} training pages (WCXB-dev's listings, collections, products, services, forums, documentation), each weighing the same; L2 ${l2}; ${learner === 'trees' ? `${gbdt.trees} boosted trees of depth ${gbdt.depth}` : 'logistic second pass'}.`,
+      ' */',
+      "import type { BlockModelWeights } from './block-model.js';",
+      '',
+      `export const FITTED_PROFILE_MODEL: BlockModelWeights = ${json(profileModel.model)};`,
+      '',
+    ].join('\n'),
+  );
+  log('wrote src/score/fitted-profile-model.ts');
+}
+
+/** The profiles' block model: out-of-fold probabilities of every page (folds grouped by site), and the model fitted on every training page. */
+function fitProfileModel(l2: number): { outOfFold: Float64Array[]; model: BlockModelWeights; trainPages: number } {
+  applyUnitWeights(pages, weightArray(FITTED_SCORE_WEIGHTS));
+  const trains = (p: FitPage): boolean => p.corpus !== 'aeb' && pageTypeOf(p) !== undefined && pageTypeOf(p) !== 'article';
+  const fold = siteFolds(pages, folds);
+  const outOfFold = new Array<Float64Array>(pages.length);
+  const options = { l2, containerThreshold: FITTED_BLOCK_MODEL.containerThreshold, learner, gbdt };
+  for (let k = 0; k < folds; k++) {
+    const model = fitBlockModel(pages.filter((p, i) => fold[i] !== k && trains(p)), options, FITTED_BLOCK_MODEL.calibration);
+    pages.forEach((p, i) => {
+      if (fold[i] === k) outOfFold[i] = predictPage(p, model);
+    });
+    process.stderr.write(`\rprofile model: fold ${k + 1}/${folds}`);
+  }
+  process.stderr.write('\n');
+  const train = pages.filter(trains);
+  return { outOfFold, model: fitBlockModel(train, options, FITTED_BLOCK_MODEL.calibration), trainPages: train.length };
 }

@@ -231,7 +231,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const profileParams = p.profiles ?? DEFAULT_PROFILE_PARAMS;
   let profile = chooseProfile(decision, profileParams);
   const articleSelection = selection;
-  const ran = runProfile(tree, scored, selection, profile, p.select);
+  const ran = runProfile(tree, scored, selection, profile, p.select, profileParams);
   selection = ran.selection;
   if (ran.stages) explanation.profileStages = ran.stages;
   // An unclear type tries its own profile, kept when the article profile missed most of the page.
@@ -250,7 +250,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     tentative = null;
   }
   if (tentative) {
-    const tried = runProfile(tree, scored, articleSelection, tentative, p.select);
+    const tried = runProfile(tree, scored, articleSelection, tentative, p.select, profileParams);
     const triedWords = countWords(tried.selection.blocks.join(' '));
     const articleWords = countWords(articleSelection.blocks.join(' '));
     if (triedWords >= TENTATIVE_PROFILE.gain * articleWords) {
@@ -355,7 +355,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
 type ArticleSelection = Extract<ReturnType<typeof selectBody>, { kind: 'article' }>;
 
 /**
- * A profile's body: the block model's selection again at the profile's calibration, then the
+ * A profile's body: the block model's selection again — with the profiles' own model where one
+ * is fitted (ProfileParams.model), at its calibration plus the profile's shift — then the
  * profile's own stages, each adding what the block model misses on pages of its type
  * (extract/profiles/). The product stage runs later, on the record's text.
  */
@@ -365,10 +366,13 @@ function runProfile(
   base: ArticleSelection,
   profile: ProfileChoice,
   select: SelectParams,
+  profileParams: ProfileParams,
 ): { selection: ArticleSelection; stages?: NonNullable<Explanation['profileStages']> } {
   let selection = base;
-  if (profile.shift !== 0) {
-    const blockModel = { ...select.blockModel, calibration: select.blockModel.calibration + profile.shift };
+  const own = profile.ownModel === true && profileParams.model !== undefined ? profileParams.model : undefined;
+  if (own || profile.shift !== 0) {
+    const model = own ?? select.blockModel;
+    const blockModel = { ...model, calibration: model.calibration + profile.shift };
     const again = selectBody(tree, scored, { ...select, blockModel });
     if (again.kind === 'article') selection = leaveFurnitureOut(tree, scored, again);
   }

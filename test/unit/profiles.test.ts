@@ -40,3 +40,21 @@ test('an unclear listing, collection or service page near clear tries its profil
   expect(tentativeProfile({ type: 'forum', confidence: 0.5 }, withShifts)).toBeNull();
   expect(tentativeProfile({ type: 'article', confidence: 0.5 }, withShifts)).toBeNull();
 });
+
+test("a type that reads with the profiles' own block model says so, at its shift of that model's calibration; another type shifts the article model", async () => {
+  const { FITTED_PROFILE_MODEL } = await import('../../src/score/fitted-profile-model.js');
+  const own = { shifts: { forum: 0, listing: 1, product: 1 }, unclearBelow: 0.6, model: FITTED_PROFILE_MODEL, modelTypes: ['forum', 'listing'] as const };
+  const forum = chooseProfile({ type: 'forum', confidence: 0.9 }, own);
+  // Shift 0 is a profile here: the own model at its own calibration, not the article profile.
+  expect(forum).toMatchObject({ profile: 'forum', shift: 0, ownModel: true });
+  expect(forum.reason).toMatch(/forum \(90 %\): read with the block model of pages of its kind/u);
+  const listing = chooseProfile({ type: 'listing', confidence: 0.9 }, own);
+  expect(listing).toMatchObject({ profile: 'listing', shift: 1, ownModel: true, stages: ['cards'] });
+  expect(listing.reason).toMatch(/at calibration \+1; then cards/u);
+  const product = chooseProfile({ type: 'product', confidence: 0.9 }, own);
+  expect(product.ownModel).toBeUndefined();
+  expect(product).toMatchObject({ profile: 'product', shift: 1 });
+  expect(product.reason).toMatch(/calibration \+1/u);
+  // Below the clear bound the article profile runs, whatever model the type would read with.
+  expect(chooseProfile({ type: 'forum', confidence: 0.5 }, own)).toMatchObject({ profile: 'article', shift: 0 });
+});

@@ -7,6 +7,10 @@
  * site), so the figures are those of pages of sites neither the decision nor the shift saw. A
  * type keeps its profile only when the cross-validated word F1 of the pages decided that type
  * rises with it.
+ *
+ * With a profile model (`profileProbabilities`: a block model fitted on pages of the other types,
+ * its probabilities out of fold), the profile of a type in `profileModelTypes` is that model at a
+ * shift of its own calibration (0 included), against the article model's reading.
  */
 import { PAGE_TYPES, type PageType } from '../../score/page-type.js';
 import { siteFolds, type FitPage } from './dataset.js';
@@ -25,6 +29,11 @@ export interface ProfileFitInput {
   folds: number;
   /** Below this confidence the article profile runs. */
   unclearBelow: number;
+  /** The profiles' own block model's probabilities of each page (out of fold), and its calibration. */
+  profileProbabilities?: readonly Float64Array[];
+  profileCalibration?: number;
+  /** The types whose profile reads with the profile model (the others shift the article model's calibration). */
+  profileModelTypes?: readonly PageType[];
 }
 
 export interface ProfileFit {
@@ -44,10 +53,23 @@ export function fitProfiles(input: ProfileFitInput): ProfileFit {
     return d.type !== 'article' && d.confidence >= input.unclearBelow ? d.type : undefined;
   };
   const without = pages.map((p, i) => scorePage(p, selectedText(p, probabilities[i]!, calibration)));
-  // Scores of every profiled page at every shift (0 included: the article profile).
+  // Scores of every profiled page at every shift (0 included: the article profile, or the
+  // profile model at its own calibration).
+  const own = input.profileProbabilities;
+  const ownCalibration = input.profileCalibration ?? calibration;
   const shifts = [...new Set([0, ...grid])];
   const at = new Map<number, FitScore[]>();
-  for (const s of shifts) at.set(s, pages.map((p, i) => (s === 0 ? without[i]! : profiled(i) !== undefined ? scorePage(p, selectedText(p, probabilities[i]!, calibration + s)) : without[i]!)));
+  for (const s of shifts) {
+    at.set(
+      s,
+      pages.map((p, i) => {
+        const t = profiled(i);
+        const withOwn = own !== undefined && t !== undefined && (input.profileModelTypes ?? []).includes(t);
+        if (t === undefined || (s === 0 && !withOwn)) return without[i]!;
+        return withOwn ? scorePage(p, selectedText(p, own[i]!, ownCalibration + s)) : scorePage(p, selectedText(p, probabilities[i]!, calibration + s));
+      }),
+    );
+  }
   const fold = siteFolds(pages, input.folds);
   const best = (type: PageType, keep: (i: number) => boolean): number => {
     let chosen = 0;
@@ -87,7 +109,7 @@ export function fitProfiles(input: ProfileFitInput): ProfileFit {
     const mean = (scores: readonly FitScore[]): number => members.reduce((s, i) => s + scores[i]!.wordF1, 0) / members.length;
     const shift = best(t, () => true);
     gains[t] = { pages: members.length, without: mean(without), with: mean(withScores), shift };
-    if (mean(withScores) > mean(without) && shift !== 0) kept[t] = shift;
+    if (mean(withScores) > mean(without) && (shift !== 0 || (own !== undefined && (input.profileModelTypes ?? []).includes(t)))) kept[t] = shift;
   }
   // Pages of types whose profile did not help out of fold run the article profile.
   const final = without.map((w, i) => {

@@ -1,18 +1,21 @@
 /**
  * Extraction profiles per page type, chosen by the page-type decision (score/page-type.ts).
- * Pure: a profile is data — how much more (or less) of the page the body takes than an
- * article's, as a shift of the block model's calibration (score/select.ts `chooseBodyBlocks`)
- * — and the choice is one small predicate. A forum thread's main content is every post, a
+ * Pure: a profile is data — which block model reads the page (the article model, or for the
+ * types of `modelTypes` the profiles' own, fitted on pages of the other types) and how much more
+ * (or less) of the page the body takes, as a shift of that model's calibration (score/select.ts
+ * `chooseBodyBlocks`) — and the choice is one small predicate. A forum thread's main content is every post, a
  * listing's every item, a product's title, description and specifications: the article's
  * calibration stops at its one run of prose, and these pages' truths are wider.
  *
- * The shifts are fitted (`npm run fit -- --profiles`, src/score/fitted-profiles.ts): chosen by
- * word F1 on pages of other sites, and a type keeps its profile only if that helps out of fold.
+ * The shifts are fitted (`npm run fit -- --profiles [--profile-model <types>]`,
+ * src/score/fitted-profiles.ts and fitted-profile-model.ts): chosen by word F1 on pages of other sites, and a type keeps its profile only if that helps out of fold.
  * A type without a fitted shift, and a page whose type is unclear, gets the article profile,
  * and the explanation says so.
  */
 import type { PageType, PageTypeDecision } from '../../score/page-type.js';
+import type { BlockModelWeights } from '../../score/block-model.js';
 import { FITTED_PROFILES } from '../../score/fitted-profiles.js';
+import { FITTED_PROFILE_MODEL } from '../../score/fitted-profile-model.js';
 
 /**
  * The type-specific stages a profile runs after its body selection, each switchable off so that
@@ -38,9 +41,24 @@ export interface ProfileParams {
   unclearBelow: number;
   /** Stages switched off (default: none); for measuring each one's gain. */
   disabledStages?: readonly ProfileStage[];
+  /**
+   * The profiles' own block model, fitted on pages of the types other than article (listings,
+   * collections, products, services, forums, documentation: `npm run fit -- --profiles
+   * --profile-model <types>`); the shifts of those types are of its calibration. Absent: a
+   * profile reads with the article model at a shifted calibration. The article model learnt that a card's title link or
+   * a forum's post header is furniture; on the pages of these types it is often their content.
+   */
+  model?: BlockModelWeights;
+  /** The types that read with `model` (their shifts are of its calibration); the others shift the article model's. */
+  modelTypes?: readonly PageType[];
 }
 
-export const DEFAULT_PROFILE_PARAMS: Readonly<ProfileParams> = Object.freeze({ shifts: FITTED_PROFILES.shifts, unclearBelow: FITTED_PROFILES.unclearBelow });
+export const DEFAULT_PROFILE_PARAMS: Readonly<ProfileParams> = Object.freeze({
+  shifts: FITTED_PROFILES.shifts,
+  unclearBelow: FITTED_PROFILES.unclearBelow,
+  model: FITTED_PROFILE_MODEL,
+  modelTypes: FITTED_PROFILES.profileModelTypes,
+});
 
 /**
  * A page whose type is unclear, but not far from clear, tries its type's profile too, and keeps
@@ -90,6 +108,8 @@ export interface ProfileChoice {
   profile: PageType;
   /** The calibration shift it applies (0 for the article profile). */
   shift: number;
+  /** Whether it reads with the profiles' own block model (ProfileParams.model) rather than the article model. */
+  ownModel?: boolean;
   /** Why, in words. */
   reason: string;
   /** The type-specific stages that run (none for the article profile). */
@@ -106,6 +126,10 @@ export function chooseProfile(decision: Pick<PageTypeDecision, 'type' | 'confide
   const stages = (STAGES_OF_TYPE[decision.type] ?? []).filter((s) => !off.has(s));
   const withStages = stages.length > 0 ? `; then ${stages.join(', ')}` : '';
   const shift = params.shifts[decision.type];
+  if (shift !== undefined && params.model && (params.modelTypes ?? []).includes(decision.type)) {
+    const calibration = shift === 0 ? '' : ` at calibration ${shift > 0 ? '+' : ''}${shift}`;
+    return { profile: decision.type, shift, ownModel: true, stages, reason: `${decision.type} (${pct}): read with the block model of pages of its kind${calibration}${withStages}` };
+  }
   if (shift === undefined || shift === 0) {
     if (stages.length > 0) return { profile: decision.type, shift: 0, stages, reason: `${decision.type} (${pct}): the article calibration${withStages}` };
     return { profile: 'article', shift: 0, stages, reason: `${decision.type} (${pct}) has no profile that helped on pages of other sites: the article profile` };
