@@ -53,6 +53,12 @@ export function buildArticle(
   selection: Extract<Selection, { kind: 'article' }>,
   pageType: PageTypeVerdict,
   comments: CommentsChoice = { found: { comments: [], itemIds: [], itemRanges: [], inBody: [], thread: false, threadReason: null, bodyBlocksInComments: [], postFurniture: [], namedComments: 0 }, include: false },
+  /**
+   * The reading the title is placed against, when not `selection`: the article model's. The title
+   * chooser's weights were fitted with the headline above that reading's start and its type size;
+   * a profile read with its own block model may start its body above the headline.
+   */
+  titleReading: Extract<Selection, { kind: 'article' }> = selection,
 ): { article: Article; titleChoice: TitleChoice } {
   const bodyText = selection.blocks.join('\n\n');
   const skipped = new Set(selection.skippedIds);
@@ -68,7 +74,8 @@ export function buildArticle(
   // even when it shares an element with the body (an old table cell split at <br><br>).
   // (or where the block model's body started, before the rules that trim it: select.ts modelStartId).
   const firstBodyId = Math.min(selection.modelStartId, ...selection.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
-  const titleChoice = chooseTitle(titleSources(tree, parseJsonLd(tree.snapshot.meta.jsonLd).headline, firstBodyId, selection.bodyStyle.fontSizePx, pageType.type));
+  const titleFrom = titleReading === selection ? firstBodyId : Math.min(titleReading.modelStartId, ...titleReading.bodyBlocks.map((b) => b.ids[0] ?? b.ownerId));
+  const titleChoice = chooseTitle(titleSources(tree, parseJsonLd(tree.snapshot.meta.jsonLd).headline, titleFrom, titleReading.bodyStyle.fontSizePx, pageType.type));
   const headline = titleChoice.candidates[titleChoice.chosen];
   // The body's block roots: the owners of whole blocks, the run members of split ones.
   const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));

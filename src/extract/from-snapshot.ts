@@ -332,7 +332,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // where adding them on those pages too gave AEB 0.979). Where the body opens before the posts
   // (the forum's banner) no thread is told from structure; a decision sure of the type is enough.
   const repliesAreContent = typedForum && (found.thread || (found.comments.length >= 2 && decision.confidence >= FORUM_REPLIES_CONFIDENCE));
-  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true || repliesAreContent, heading: repliesAreContent ? 'Replies' : 'Comments' });
+  // A body the profiles' own model read may start above the headline: the title is placed against the article model's reading.
+  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true || repliesAreContent, heading: repliesAreContent ? 'Replies' : 'Comments' }, profile.ownModel ? articleSelection : body);
   explanation.title = titleChoice;
   // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
   if (profile.stages.includes('product')) {
