@@ -218,8 +218,17 @@ export function findComments(
   const authored = shaped.filter((s) => s.comment.author !== null || s.numbered).length;
   const accepted = shaped.length >= 2 ? authored * 2 >= shaped.length : shaped.length === 1 && shaped[0]!.cue && authored === 1;
   if (!accepted) return none;
+  // The post the body opens in is the thread's opening post: the body, not a reply, but a post all
+  // the same, whose furniture (its number, post count, signature) leaves the body as a reply's
+  // does. Its text is cleaned of the template's lines with the replies' (the replies' own
+  // cleaning is theirs alone, as before). Only on a page the decision typed forum: an article
+  // its structure made a thread keeps its short lines (WCXB-dev 4704, a guide whose plant names
+  // read as furniture, −0.013).
+  const openingShape = thread && options.pageMayBeThread === true && opening !== undefined ? shapeOf(tree, opening, itemSet) : null;
+  const openingPost = openingShape && opening ? withoutTemplateLines([{ id: opening.id, end: opening.end, comment: openingShape.comment }, ...shaped])[0]! : null;
   shaped = withoutTemplateLines(shaped);
   const inItem = (id: number): number => shaped.findIndex((s) => s.id <= id && id < s.end);
+  const inOpening = (id: number): boolean => openingPost !== null && openingPost.id <= id && id < openingPost.end && !shaped.some((s) => s.id <= id && id < s.end);
   const blocksIn: number[] = [];
   // Per item, the characters of the body's blocks inside it: a post is in the body when they
   // hold most of its text, not when the body took only its author's column (XenForo's "Messages:
@@ -229,7 +238,10 @@ export function findComments(
   const postTexts = thread ? shaped.map((s) => collapseWhitespace(s.comment.text)) : [];
   bodyBlocks.forEach((b, index) => {
     const at = inItem(blockStart(b));
-    if (at < 0) return;
+    if (at < 0) {
+      if (openingPost && inOpening(blockStart(b)) && isFurniture(textBlocks(tree, b.ids).join(' '), collapseWhitespace(openingPost.comment.text), openingPost.comment)) furniture.push(index);
+      return;
+    }
     blocksIn.push(index);
     const text = textBlocks(tree, b.ids).join(' ');
     if (thread && isFurniture(text, postTexts[at]!, shaped[at]!.comment)) furniture.push(index);

@@ -2,7 +2,7 @@
  * The extraction profiles' own block model (extract/profiles/): fitted on the pages of the types
  * other than article. WRITTEN BY `npm run fit -- --profiles --profile-model`: do not edit by hand.
  *
- * Command: npm run fit -- wcxb aeb --profiles --profile-model listing,collection,service,documentation --shifts -1,0.5,1,2,3,4,5,6 --unclear 0.6 --out out/fit
+ * Command: npm run fit -- wcxb aeb --profiles --profile-model listing,collection,service,documentation,forum --shifts -1,0.5,1,2,3,4,5,6 --unclear 0.6 --out out/fit
  * 704 training pages (WCXB-dev's listings, collections, products, services, forums, documentation), each weighing the same; L2 1; 200 boosted trees of depth 4.
  */
 import type { BlockModelWeights } from './block-model.js';

@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+import { DEFAULT_PROFILE_PARAMS } from '../../src/extract/profiles/index.js';
 import type { Comment } from '../../src/extract/comments.js';
 import { RecordSchema, toRecord } from '../../src/record/index.js';
 import { expect, test } from './fixtures.js';
@@ -91,14 +92,28 @@ for (const name of fixtures) {
     }
     if (expected.repliesInBody === true) {
       // Typed forum by the decision: the replies are the thread's content, in the body without
-      // being asked for, after the opening post, in page order, once each; the Markdown gives
-      // those the body did not take under "Replies".
+      // being asked for, after the opening post, in page order, once each — in text and Markdown.
       const at = expected.comments.map((c) => a.text.indexOf(c.text));
       expect(at.every((i) => i > a.text.indexOf(expected.bodyStartsWith)), 'every reply in the body').toBe(true);
       expect([...at].sort((x, y) => x - y)).toEqual(at);
       for (const c of expected.comments) expect(a.text.lastIndexOf(c.text)).toBe(a.text.indexOf(c.text));
-      expect(a.markdown).toMatch(/\n## Replies\n/u);
+      const mdAt = expected.comments.map((c) => a.markdown.indexOf(c.text.slice(0, 50)));
+      expect(mdAt.every((i) => i > a.markdown.indexOf(expected.bodyStartsWith.slice(0, 50))), 'every reply in the Markdown, after the opening post').toBe(true);
+      expect([...mdAt].sort((x, y) => x - y)).toEqual(mdAt);
       expect(a.markdown).not.toContain('## Comments');
+      // Read by a profile whose body takes the opening post alone (the article model at its own
+      // calibration: an article's reading), the replies the body did not take follow it under
+      // "Replies", each once, in page order.
+      const narrow = extractFromSnapshot(snapshot, { profiles: { ...DEFAULT_PROFILE_PARAMS, shifts: { ...DEFAULT_PROFILE_PARAMS.shifts, forum: 0 }, modelTypes: [] } });
+      expect(narrow.kind).toBe('article');
+      if (narrow.kind !== 'article') return;
+      const n = narrow.article;
+      expect(n.markdown).toMatch(/\n## Replies\n/u);
+      const heading = n.markdown.indexOf('## Replies');
+      const nAt = expected.comments.map((c) => n.text.indexOf(c.text));
+      expect(nAt.every((i) => i > n.text.indexOf(expected.bodyStartsWith)), 'every reply in the narrow body too').toBe(true);
+      expect([...nAt].sort((x, y) => x - y)).toEqual(nAt);
+      expect(expected.comments.some((c) => n.markdown.indexOf(c.text.slice(0, 50)) > heading), 'replies under the heading').toBe(true);
     }
     if (thread) {
       // The thread's replies the body did not take are added, none twice.
