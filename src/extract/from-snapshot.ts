@@ -15,7 +15,7 @@ import { latinLength } from '../text/index.js';
 import { textBlocks } from '../segment/unit-text.js';
 import { DEFAULT_SELECT_PARAMS, type SelectParams } from '../score/select-params.js';
 import { findComments } from './comments.js';
-import { adjacentRepeats, duplicateCopies, repeatedBlocks } from './repeats.js';
+import { adjacentRepeats, COPY_PARAMS, duplicateCopies, repeatedBlocks } from './repeats.js';
 import { buildArticle, pageFacts, type Article, type PageFacts, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageType, type PageTypeDecision } from '../score/page-type.js';
@@ -288,8 +288,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // in a `<blockquote>` (forum 0.716: quotes are often not set in one).
   const repeats = typedForum ? repeatedBlocks(selection.blocks) : [];
   // On every page, a second copy of a long run of the body (a responsive copy a missing style sheet
-  // showed, a print version) leaves it: the body said once (repeats.ts, COPY_PARAMS).
-  const copies = duplicateCopies(selection.blocks);
+  // showed, a print version) leaves it: the body said once (repeats.ts, COPY_PARAMS) — on a shop's
+  // product or category page a short one too (a carousel's cloned slides, a variant's copy).
+  const copies = duplicateCopies(selection.blocks, SHOP_PROFILES.has(profile.profile) ? COPY_PARAMS.shopMinWords : COPY_PARAMS.minWords);
   if (copies.length > 0) {
     const words = countWords(copies.map((i) => selection.blocks[i] ?? '').join(' '));
     explanation.copies = { blocks: copies.length, words, reason: `${copies.length} blocks (${words} words) repeat an earlier run of the body block for block: a second copy of it` };
@@ -352,6 +353,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   explanation.timingsMs.article = clock();
   return { kind: 'article', article, explanation };
 }
+
+/** The profiles of a shop's pages, whose short copies of a run of the body leave it (COPY_PARAMS.shopMinWords). */
+const SHOP_PROFILES: ReadonlySet<string> = new Set(['product', 'collection']);
 
 type ArticleSelection = Extract<ReturnType<typeof selectBody>, { kind: 'article' }>;
 

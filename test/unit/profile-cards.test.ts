@@ -213,3 +213,45 @@ test("a wider profile leaves the page's controls out — a card's buttons, its v
   for (let i = 0; i < PRODUCTS.length; i++) expect(result.article.text).toContain(`Only ${i + 2} left in stock`);
   expect(result.article.text).toContain('Can I return shoes I have worn outside?');
 });
+
+test("a shop's page says a carousel's cloned slides once; an article keeps a short passage said twice", () => {
+  // A category page's banner carousel as shops build it: three slides, each a heading and a
+  // line (about 30 words in all), then the same three slides again (the clones that let it loop),
+  // which a saved page without its scripts shows. The clones are no content of their own.
+  const slides = [
+    ['Trail season is here', 'New grip for wet rock and loose gravel.'],
+    ['Built for the long run', 'Cushioning that holds its bounce after five hundred miles.'],
+    ['Free returns for thirty days', 'Try them outside, send them back if they do not fit.'],
+  ];
+  const slide = (i: number, clone: boolean): ElSpec => el('div', { class: `slide${clone ? ' clone' : ''}` }, [el('h3', [text(slides[i]![0]!)]), p(slides[i]![1]!)]);
+  const page = (url: string): LayoutSnapshot =>
+    snapshot(
+      [
+        menu(),
+        el('main', [
+          el('h1', [text("Men's shoes")]),
+          el('div', { class: 'carousel' }, [...[0, 1, 2].map((i) => slide(i, false)), ...[0, 1, 2].map((i) => slide(i, true))]),
+          el('ul', { class: 'grid' }, Array.from({ length: 6 }, (_, i) => card(i))),
+        ]),
+      ],
+      { url },
+    );
+  const shop = extractFromSnapshot(page('https://shop.example/collections/mens-shoes'));
+  expect(shop.kind).toBe('article');
+  if (shop.kind !== 'article') return;
+  expect(shop.explanation.profile?.profile).toBe('collection');
+  for (const [heading, line] of slides) {
+    expect(shop.article.text.split(heading!).length - 1, `"${heading}" once`).toBe(1);
+    expect(shop.article.text.split(line!).length - 1).toBe(1);
+  }
+  expect(shop.explanation.copies?.blocks).toBe(6);
+  for (const [name] of PRODUCTS) expect(shop.article.text).toContain(name);
+  // The same page read by the article profile (its type held unclear): a copy of 30 words is under
+  // the article's bound (COPY_PARAMS.minWords), so both stay.
+  const asArticle = extractFromSnapshot(page('https://shop.example/collections/mens-shoes'), { profiles: { ...DEFAULT_PROFILE_PARAMS, unclearBelow: 1.01 } });
+  expect(asArticle.kind).toBe('article');
+  if (asArticle.kind !== 'article') return;
+  expect(asArticle.explanation.profile?.profile).toBe('article');
+  expect(asArticle.explanation.copies).toBeUndefined();
+  expect(asArticle.article.text.split(slides[1]![1]!).length - 1).toBe(2);
+});
