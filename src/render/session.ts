@@ -1043,19 +1043,26 @@ function liveStepOptions(options: RenderOptions, clock?: PageClock): LiveOptions
 
 /**
  * Takes the snapshot; if a script or meta refresh navigates the page while the collector runs,
- * waits for the new document to load and tries once more.
+ * waits for the new document to load and tries again — up to SNAPSHOT_NAVIGATION_TRIES times in
+ * all. One retry was not always enough: the old document's context can be destroyed before the
+ * new one commits, and waiting for `load` then returns at once (the old document had loaded), so
+ * the second snapshot met the commit (CI, render-live.test.ts "a page that moves itself on").
  */
 async function snapshotSettled(page: Page, options: RenderOptions): Promise<string> {
   // With scripts off, nothing of the page can touch a collector kept in its window (snapshot.ts).
   const snapshotOptions = { maxElements: options.maxElements, timeoutMs: options.snapshotTimeoutMs, scriptless: !options.javaScript };
-  try {
-    return await takeSnapshotText(page, snapshotOptions);
-  } catch (error) {
-    if (!(error instanceof RenderError && error.code === 'render-navigation')) throw error;
-    await page.waitForLoadState('load', { timeout: options.navigationTimeoutMs }).catch(() => undefined);
-    return takeSnapshotText(page, snapshotOptions);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await takeSnapshotText(page, snapshotOptions);
+    } catch (error) {
+      if (!(error instanceof RenderError && error.code === 'render-navigation') || attempt >= SNAPSHOT_NAVIGATION_TRIES) throw error;
+      await page.waitForLoadState('load', { timeout: options.navigationTimeoutMs }).catch(() => undefined);
+    }
   }
 }
+
+/** Snapshots tried on a page that navigates while the collector runs (the last failure is the page's error). */
+const SNAPSHOT_NAVIGATION_TRIES = 3;
 
 /**
  * A rendered page whose `snapshot` is decoded on first use (and once), on the thread that asks
