@@ -62,6 +62,45 @@ test('a caption set in smaller type is left out, even without a caption tag or c
   expect(articleOf(result).text).not.toContain('north bank');
 });
 
+// A small box that holds a field to type in is a form (from-snapshot.ts FORM_BOX): it asks the
+// reader for something. A check box (a checklist's items) is no such field.
+test('a newsletter sign-up between paragraphs is left out; a checklist with check boxes stays', () => {
+  const before = paragraphs(3);
+  const after = paragraphs(3, 8);
+  const signUp = el('div', { class: 'box-7' }, [
+    el('h4', { fontSizePx: 19 }, [text('Lindenau daily')]),
+    p('The day’s news from Lindenau in your inbox every morning at six, free and easy to cancel.'),
+    el('input', { box: { width: 240, height: 32 } }),
+    el('button', [text('Sign up')]),
+  ]);
+  const article = extract(newsPage({ article: [...before, signUp, ...after] }));
+  expect(article.text).not.toContain('inbox every morning');
+  expect(bodyParagraphs(article)).toEqual(textsOf([...before, ...after]));
+
+  const items = ['Book the venue twelve months ahead', 'Send the invitations eight weeks before the day', 'Confirm the caterer’s numbers a week before'];
+  const checklist = el('ul', items.map((item) => el('li', [el('input', { box: { width: 13, height: 13 } }), text(item)])));
+  const withChecklist = extract(newsPage({ article: [...before, checklist, ...after] }));
+  for (const item of items) expect(withChecklist.text).toContain(item);
+});
+
+// The body's closing blocks (from-snapshot.ts trailingFurniture): links to other stories with
+// their heading, and the writer's address line, are not the story; a list of sources whose links
+// read as addresses is.
+test('related links and an e-mail line closing the body are left out; a list of source addresses stays', () => {
+  const body = paragraphs(4);
+  const related = ['The council votes on the bus budget', 'Pensioners’ travel cards: how to apply', 'Bus operators report a record deficit'];
+  const article = extract(
+    newsPage({
+      article: [...body, p('Kim Minjun, reporter minjun.kim@hanbit.example', { fontSizePx: 15 }), p('Related stories', { fontSizePx: 17, fontWeight: 700 }), el('ul', related.map((r) => el('li', [a(r)])))],
+    }),
+  );
+  expect(bodyParagraphs(article)).toEqual(textsOf(body));
+
+  const sources = ['https://data.example.org/bus-fares-2024.csv', 'https://council.example.gov/minutes/2024-11-21', 'https://transit.example.org/annual-report'];
+  const withSources = extract(newsPage({ article: [...body, p('Sources:'), ...sources.map((s) => el('p', [a(s, s)]))] }));
+  for (const source of sources) expect(withSources.text).toContain(source);
+});
+
 // The label names the box it sits in (select.ts AD_LABELS, labelledAdSlots).
 test('an "Advertisement" label and the ad box around it are left out', () => {
   const before = paragraphs(2);
