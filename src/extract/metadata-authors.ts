@@ -27,9 +27,13 @@ const INTRODUCERS = new Set([
 /**
  * Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey"
  * (not "Contributors to Wikimedia projects"), Turkish "Yazan:", "Tekst:", "Texto:",
- * "Redacción:", Hungarian "Szerző:", Polish "Napisał:".
+ * "Redacción:", Hungarian "Szerző:", Polish "Napisał:", Arabic "كتبت:", Hindi "लेखक:".
  */
-const LABEL_INTRODUCERS = new Set(['contributor', 'contributors', 'yazan', 'yazar', 'tekst', 'texto', 'redacción', 'szerző', 'napisał', 'napisała']);
+const LABEL_INTRODUCERS = new Set([
+  'contributor', 'contributors', 'yazan', 'yazar', 'tekst', 'texto', 'redacción', 'szerző', 'napisał', 'napisała',
+  // Arabic "كتب:" / "كتبت:" (he / she wrote) and "إعداد:" (prepared by); Hindi "लेखक:" (writer).
+  'كتب', 'كتبت', 'إعداد', 'लेखक',
+]);
 
 /**
  * Words before "by" that make it a credit, not a byline: "Powered by Invision Community", "Theme
@@ -88,7 +92,23 @@ const DATE_WORDS = new Set(['published', 'updated', 'posted', 'modified', 'min',
  */
 const PLACE_WORDS = new Set(['at', 'in', 'for', 'from', 'on', 'aus', 'à', 'en', 'в', 'из']);
 /** Words that mean the text is not a byline at all (a date label or a count). */
-const NOT_A_NAME = new Set(['published', 'updated', 'posted', 'last', 'on', 'am', 'le', 'el', 'the', 'a', 'an', 'share', 'comments']);
+const NOT_A_NAME = new Set([
+  'published', 'updated', 'posted', 'last', 'on', 'am', 'le', 'el', 'the', 'a', 'an', 'share', 'comments',
+  // The labels of a CJK dateline, which a name-sized word before a date would otherwise be read as:
+  // Korean "입력 2024.11.21" (posted), "수정" (edited), "등록", "승인", "발행", "업데이트"; Chinese
+  // "发布", "发布时间", "更新", "时间", "日期", "来源"; Japanese "配信", "公開", "更新日", "投稿日", "掲載".
+  '입력', '수정', '등록', '승인', '발행', '업데이트', '기사입력', '최종수정',
+  '发布', '发布时间', '更新', '更新时间', '时间', '日期', '来源', '發布', '時間',
+  '配信', '公開', '公開日', '更新日', '投稿日', '掲載', '掲載日', '最終更新',
+]);
+
+/**
+ * Roles written after the name, as Korean and Japanese papers sign: "김민준 기자" (reporter),
+ * "박서연 특파원" (correspondent), "佐伯健太記者", "山田花子特派員". The name is the word before the
+ * role, or the letters the role is glued to.
+ */
+const SUFFIX_ROLES = ['기자', '특파원', '선임기자', '객원기자', '記者', '特派員', '編集委員', '論説委員'];
+const GLUED_SUFFIX_ROLE = new RegExp(`^(\\p{L}{2,6}?)(${SUFFIX_ROLES.join('|')})$`, 'u');
 
 /** One visible piece of a byline: a word, or a separator mark. */
 type Piece = { word: string } | { mark: string };
@@ -176,6 +196,16 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
   }
   // A credit with no byline beside it ("Powered by Invision Community") names no author.
   if (credited && !introduced) return { names: [], introduced: false };
+  // No word before the names: a role after one signs it ("김민준 기자", "佐伯健太記者").
+  if (!introduced) {
+    for (let i = 0; i < all.length; i++) {
+      const p = all[i]!;
+      if (!('word' in p)) continue;
+      const before = all[i - 1];
+      const name = SUFFIX_ROLES.includes(p.word) && before !== undefined && 'word' in before ? before.word : GLUED_SUFFIX_ROLE.exec(p.word)?.[1];
+      if (name !== undefined && CJK.test(name) && !NOT_A_NAME.has(name)) return { names: [name], introduced: true };
+    }
+  }
   // The names run until a stop mark.
   const run: Piece[] = [];
   for (let i = start; i < all.length; i++) {

@@ -112,9 +112,9 @@ function tokenize(text: string): Token[] {
  * The first date (and the time right after it) that the tokens spell, as a normalised value;
  * null when they spell none. Tried at every token, in the forms listed in `dayAt`.
  */
-function dateInTokens(tokens: Token[]): string | null {
+function dateInTokens(tokens: Token[], reading: DateReading): string | null {
   for (let i = 0; i < tokens.length; i++) {
-    const found = dayAt(tokens, i);
+    const found = dayAt(tokens, i, reading);
     if (!found) continue;
     const clock = clockAt(tokens, found.next);
     return format(found.day, clock ?? undefined);
@@ -134,8 +134,19 @@ const isWord = (t: Token | undefined, words: ReadonlySet<string>): boolean => t?
 /** English ordinal suffixes after a day's number ("14th", "1st"). */
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 
+/** How a page writes its numeric dates. */
+export interface DateReading {
+  /**
+   * "12/11/2009" reads day first: the page is not in English. Everywhere but the United States
+   * (and a few places that write as it does) a date in slashes puts the day first, as it does in
+   * dots; in English the American order is the commoner on the web. Default: month first (unless
+   * the first number is over 12).
+   */
+  slashDayFirst?: boolean;
+}
+
 /** A day starting at token i, in one of the common forms; `next` is the token after it. */
-function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
+function dayAt(t: Token[], i: number, reading: DateReading = {}): { day: Day; next: number } | null {
   const a = num(t[i]);
   if (a !== undefined) {
     // 2024-05-14, 2024/05/14, 2024.05.14 (year first)
@@ -181,7 +192,7 @@ function dayAt(t: Token[], i: number): { day: Day; next: number } | null {
         const b = num(t[i + 2], [1, 2]);
         const year = num(t[i + 4], [4, 4]);
         if (b !== undefined && year !== undefined) {
-          const dayFirst = t[i + 1]!.text !== '/' || a > 12;
+          const dayFirst = t[i + 1]!.text !== '/' || a > 12 || (reading.slashDayFirst === true && b <= 12);
           // …and dashes that only read month first ("08-13-2007, 09:41 AM": vBulletin's US form).
           const day = (dayFirst ? validDay(year, b, a) : validDay(year, a, b)) ?? (t[i + 1]!.text === '-' && b > 12 ? validDay(year, a, b) : null);
           if (day) return { day, next: i + 5 };
@@ -279,7 +290,7 @@ const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[
  * a date. Tries ISO 8601, then a Unix time in seconds or milliseconds, then the visible forms
  * (RFC 2822's "Wed, 20 Nov 2019 07:29:39 GMT" among them).
  */
-export function normalizeDate(value: string | null | undefined): string | null {
+export function normalizeDate(value: string | null | undefined, reading: DateReading = {}): string | null {
   const v = value?.trim().slice(0, MAX_DATE_TEXT);
   if (!v) return null;
   const m = ISO.exec(v);
@@ -304,12 +315,12 @@ export function normalizeDate(value: string | null | undefined): string | null {
     const day = validDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
     return day ? format(day, { hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), offsetMinutes: 0 }) : null;
   }
-  return dateInText(v);
+  return dateInText(v, reading);
 }
 
 /** The first date a visible text spells ("Published 14 May 2024, 06:00" → "2024-05-14"). */
-export function dateInText(text: string): string | null {
-  return dateInTokens(tokenize(text));
+export function dateInText(text: string, reading: DateReading = {}): string | null {
+  return dateInTokens(tokenize(text), reading);
 }
 
 /**

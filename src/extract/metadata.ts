@@ -14,7 +14,7 @@ import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
 import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite, withoutCredentials } from './metadata-authors.js';
-import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate } from './metadata-dates.js';
+import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate, type DateReading } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
 
@@ -145,9 +145,9 @@ const POSTER_PLACE_DEPTH = 10;
 const MAX_POSTER_CHARS = 40;
 /**
  * A text that opens with "By" (or "Written by", "Posted by", "Words by", a forum's "Started by", "Von", "Par", "Por",
- * "Door", "Автор", "作者", "记者") is a byline.
+ * "Door", "Автор", "作者", "记者", Arabic "بقلم" and "كتبت:", Hindi "लेखक:") is a byline.
  */
-const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者)(\s|:|：|$)/iu;
+const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者|بقلم|كتب|كتبت|إعداد|लेखक)(\s|:|：|$)/iu;
 /** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
 const BODY_BYLINE_CHARS = 80;
 /** The name on an author box's first line is at most this long. */
@@ -200,7 +200,10 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
   const ld = parseJsonLd(snapshot.meta.jsonLd);
   const link = (rel: string): string | null => snapshot.meta.links.find((l) => l.rel.split(/\s+/u).includes(rel))?.href ?? null;
   // A body without blocks has no place on the page: only declared metadata is read.
-  const visible = body && body.blockIds.length > 0 ? visibleFacts(body) : undefined;
+  // The language first: a page not in English writes "12/11/2009" day first (metadata-dates.ts).
+  const language = textLanguage(snapshot, bodyText, ld.inLanguage, meta('og:locale', 'content-language', 'language', 'dc.language'));
+  const reading: DateReading = { slashDayFirst: language !== null && primaryTag(language.value) !== 'en' };
+  const visible = body && body.blockIds.length > 0 ? visibleFacts(body, reading) : undefined;
   const pageUrl = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? null : snapshot.url;
 
   // Authors: JSON-LD, then meta, then the visible byline.
@@ -255,7 +258,6 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
     dated(firstTimeDatetime(snapshot), 'time');
 
   const canonicalUrl = httpUrl(link('canonical')) ?? httpUrl(meta('og:url')) ?? httpUrl(ld.url);
-  const language = textLanguage(snapshot, bodyText, ld.inLanguage, meta('og:locale', 'content-language', 'language', 'dc.language'));
   const images = visible?.images ?? [];
   return {
     title: ld.headline ?? meta('og:title', 'twitter:title', 'dc.title') ?? (snapshot.meta.title.trim() || null),
@@ -400,7 +402,7 @@ interface VisibleFacts {
   license: string | null;
 }
 
-function visibleFacts(body: BodyPlace): VisibleFacts {
+function visibleFacts(body: BodyPlace, reading: DateReading): VisibleFacts {
   const { tree } = body;
   const nodes = tree.nodes;
   const firstBodyId = Math.min(...body.blockIds);
@@ -430,7 +432,7 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
       if (!el) continue;
       const prop = el.attrs.itemprop?.toLowerCase() ?? '';
       if (el.tag !== 'time' && !prop.includes('date')) continue;
-      const value = normalizeDate(el.attrs.datetime ?? textOf(tree, id, MAX_DATE_TEXT));
+      const value = normalizeDate(el.attrs.datetime ?? textOf(tree, id, MAX_DATE_TEXT), reading);
       if (!value) continue;
       const source: DateSource = el.tag === 'time' ? 'time' : 'dateline';
       if (prop.includes('modified') || prop.includes('updated')) modified ??= { value, source };
@@ -458,13 +460,13 @@ function visibleFacts(body: BodyPlace): VisibleFacts {
         if (!DATE_CLASS.test(cls)) continue;
         const text = textOf(tree, id, maxChars + 1);
         if (text.length > maxChars || MEMBER_SINCE.test(text)) continue;
-        const value = dateInText(text);
+        const value = dateInText(text, reading);
         if (value) {
           dateline = { value, source: 'dateline' };
           break;
         }
       } else if (node.text.length <= maxChars && !MEMBER_SINCE.test(node.text)) {
-        const value = dateInText(node.text);
+        const value = dateInText(node.text, reading);
         if (value) {
           dateline = { value, source: 'dateline' };
           break;

@@ -38,6 +38,24 @@ test.describe('declared authors', () => {
   });
 });
 
+test.describe('bylines in more languages', () => {
+  test('a role after the name signs it in Korean and Japanese ("김민준 기자", "佐伯健太記者"); a dateline label is no name ("입력 2024.11.21")', () => {
+    expect(namesInByline('김민준 기자')).toEqual({ names: ['김민준'], introduced: true });
+    expect(namesInByline('김민준기자 minjun.kim@hanbit.example')).toEqual({ names: ['김민준'], introduced: true });
+    expect(namesInByline('佐伯健太記者').names).toEqual(['佐伯健太']);
+    expect(namesInByline('입력 2024.11.21 14:32').names).toEqual([]);
+    // The line Korean portals print under a headline, its spans set apart by margins only.
+    const info = el('div', [el('span', [text('김민준 기자')]), el('span', [text('입력 2024.11.21 14:32')]), el('span', [text('수정 2024.11.21 17:05')])]);
+    expect(authorsWith([info])).toEqual(['김민준']);
+  });
+
+  test('Arabic "كتبت:" and Hindi "लेखक:" introduce the names, which have no capitals to look like names by', () => {
+    expect(namesInByline('كتبت: نورة السعدي')).toEqual({ names: ['نورة السعدي'], introduced: true });
+    expect(namesInByline('लेखक: अजय मिश्रा')).toEqual({ names: ['अजय मिश्रा'], introduced: true });
+    expect(authorsWith([p('كتبت: نورة السعدي', { fontSizePx: 13 })])).toEqual(['نورة السعدي']);
+  });
+});
+
 test.describe('credentials and job titles', () => {
   test('a declared name with credentials is a person\'s: it stays over a visible job title', () => {
     expect(withoutCredentials('Jeffrey A. Slotnick CPP, PSP')).toBe('Jeffrey A. Slotnick');

@@ -62,6 +62,28 @@ test.describe('date forms and fields', () => {
     expect(dateInText('18 de 2008')).toBeNull();
   });
 
+  test('a date in slashes reads day first on a page not in English ("12/11/2009" in Spanish), month first in English unless it cannot', () => {
+    expect(dateInText('Redacción | Valdeolmos | 12/11/2009 - 09:47', { slashDayFirst: true })).toBe('2009-11-12');
+    expect(dateInText('12/11/2009')).toBe('2009-12-11');
+    expect(dateInText('25/11/2009')).toBe('2009-11-25');
+    // Day first cannot read "11/25/2009": it stays month first.
+    expect(dateInText('11/25/2009', { slashDayFirst: true })).toBe('2009-11-25');
+    // The page's language is its text's (the identifier, when loaded) or its <html lang>: both agree here.
+    const spanish = [
+      'El pleno del Ayuntamiento aprobó ayer por unanimidad el plan de recuperación de la ribera del río, que prevé una inversión de dos millones de euros en los próximos cuatro años.',
+      'El proyecto contempla la retirada de más de cuarenta toneladas de escombros acumulados durante décadas en las orillas, así como la plantación de chopos y fresnos.',
+      'La alcaldesa explicó que la primera fase comenzará en primavera y se centrará en el tramo urbano, entre el puente viejo y la antigua fábrica de harinas.',
+      'Los grupos de la oposición apoyaron la iniciativa, aunque pidieron que se garantice el mantenimiento una vez terminadas las obras del sendero.',
+    ].map((t) => p(t));
+    const dated = (lang: string): string | null => {
+      const r = extractFromSnapshot(newsPage({ article: [p('Redacción | 12/11/2009 - 09:47', { fontSizePx: 13 }), ...(lang === 'es' ? spanish : paragraphs(5))], meta: { lang } }));
+      if (r.kind !== 'article') throw new Error('no article');
+      return r.article.publishedAt?.slice(0, 10) ?? null;
+    };
+    expect(dated('es')).toBe('2009-11-12');
+    expect(dated('en')).toBe('2009-12-11');
+  });
+
   test('month names of more languages, a Korean date and "the 18th of September"', () => {
     for (const text of ['18 Eylül 2008', '18. syyskuuta 2008', '18 σεπτεμβρίου 2008', '18 ספטמבר 2008', '18 سبتمبر 2008', '18 أيلول 2008', '18 вересня 2008', '18. září 2008', '18 septembrie 2008', '2008년 9월 18일', 'the 18th of September, 2008']) {
       expect(dateInText(text), text).toBe('2008-09-18');
