@@ -22,10 +22,13 @@ async function collect() {
   return out;
 }
 
-test('there are at least 10 samples in English, Chinese and Russian', () => {
-  expect(pages.length).toBeGreaterThanOrEqual(10);
+/** The languages the samples are written in: scripts with and without spaces, right to left, Devanagari. */
+const SAMPLE_LANGUAGES = ['en', 'zh', 'ru', 'ja', 'ko', 'ar', 'de', 'es', 'hi'];
+
+test(`there are at least 20 samples, in ${SAMPLE_LANGUAGES.join(', ')}`, () => {
+  expect(pages.length).toBeGreaterThanOrEqual(20);
   const languages = new Set(pages.map((p) => (p.language ?? '').slice(0, 2)));
-  for (const lang of ['en', 'zh', 'ru']) expect(languages).toContain(lang);
+  for (const lang of SAMPLE_LANGUAGES) expect(languages).toContain(lang);
 });
 
 for (const page of pages) {
