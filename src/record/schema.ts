@@ -150,7 +150,7 @@ export const ArticleRecordSchema = RecordBase.extend({
   text: z.string().describe('Body text, paragraphs separated by a blank line; without the title.'),
   markdown: z.string().nullable().describe('The body as Markdown, without the title; null in corpus documents (text only).'),
   html: z.string().nullable().describe('The body as clean HTML, without the title; null in corpus documents (text only) and in WARC metadata records (the resource record holds it).'),
-  wordCount: z.number().int().describe('Words, each CJK character counting as one.'),
+  wordCount: z.number().int().describe('Words: each Han or kana character counts as one, Thai, Lao, Khmer and Burmese letters at 4.4 a word, the rest (Korean too) between spaces.'),
   pageType: PageTypeSchema.nullable(),
   reason: z.null(),
   error: z.null(),

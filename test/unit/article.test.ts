@@ -133,11 +133,14 @@ test('markdown: ## for h2, ### for h3, - for list items, paragraphs apart', () =
   expect(markdown).toContain(`${prose(4, 4)}\n\n## What changes`);
 });
 
-test('word count: words in Latin and Cyrillic script, one per CJK character', () => {
+test('word count: words in Latin, Cyrillic and Korean script, one per Han or kana character, Thai at its letters per word', () => {
   expect(countWords('The bridge reopens, the council said.')).toBe(6);
   expect(countWords('Мост откроют до лета.')).toBe(4);
   expect(countWords('大桥将开放。')).toBe(5);
   expect(countWords('In 2024 大桥 opens')).toBe(5);
+  // Korean stands between spaces (a syllable is no word); Thai runs its words together, about 4.4 letters each.
+  expect(countWords('해솔시가 내년 7월부터 요금을 받지 않기로 했다.')).toBe(7);
+  expect(countWords('ค่าโดยสารจะอยู่ที่สิบห้าบาทตลอดสาย')).toBe(8); // ค่าโดยสาร จะ อยู่ ที่ สิบห้า บาท ตลอด สาย
   const article = extract(newsPage({ article: paragraphs(2) }));
   expect(article.wordCount).toBe(countWords(article.text));
   expect(article.wordCount).toBeGreaterThan(50);

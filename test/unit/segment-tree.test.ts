@@ -30,6 +30,13 @@ test.describe('sentence-end counting', () => {
     expect(countSentenceEnds('大桥将在夏天前重新开放')).toBe(0);
   });
 
+  test('Thai has no full stop: a space between Thai letters ends a sentence; Khmer and Burmese full stops count', () => {
+    expect(countSentenceEnds('ค่าโดยสารจะอยู่ที่สิบห้าบาทตลอดสาย นักเรียนและผู้สูงอายุจ่ายเพียงครึ่งราคา โดยผู้โดยสารชำระด้วยบัตร')).toBe(2);
+    expect(countSentenceEnds('ข่าวท้องถิ่น')).toBe(0);
+    expect(countSentenceEnds('ខ្ញុំទៅផ្សារ។')).toBe(1);
+    expect(countSentenceEnds('ကျွန်တော် ဈေးသွားတယ်။')).toBe(1);
+  });
+
   test('Russian sentences use the Latin marks', () => {
     expect(countSentenceEnds('Мост откроют летом. Когда именно? Пока неизвестно!')).toBe(3);
     expect(countSentenceEnds('Цена выросла на 3.5 процента')).toBe(0);
