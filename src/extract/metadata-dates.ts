@@ -21,7 +21,7 @@ const MAX_YEAR = 2099;
 /**
  * Month names, lower case, in the languages of news pages (en, de, fr, es, it, pt, nl, the
  * Scandinavian languages, ru and uk with their genitive forms, pl, cs, ro, hu, tr, fi (partitive),
- * el (genitive), ar (the Egyptian and Gulf names and the Levant's one-word ones), he, id):
+ * el (genitive), ar (the Egyptian and Gulf names and the Levant's one-word ones), he, id, hi, th):
  * name → month number. Abbreviations with and without a
  * final dot are matched as tokens (the dot is a separate token).
  */
@@ -40,10 +40,27 @@ const MONTHS: ReadonlyMap<string, number> = (() => {
     [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноябрь', 'ноября', 'ноя', 'listopada', 'listopad', 'kasım', 'kasim', 'marraskuuta', 'νοεμβρίου', 'نوفمبر', 'נובמבר', 'листопада', 'listopadu', 'noiembrie']],
     [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабрь', 'декабря', 'дек', 'grudnia', 'grudzień', 'aralık', 'aralik', 'joulukuuta', 'δεκεμβρίου', 'ديسمبر', 'דצמבר', 'грудня', 'prosince', 'decembrie', 'desember', 'desemba']],
   ];
+  // Hindi (both spellings where two are common) and Thai, whose words carry combining marks.
+  const hindi = [['जनवरी'], ['फ़रवरी', 'फरवरी'], ['मार्च'], ['अप्रैल'], ['मई'], ['जून'], ['जुलाई'], ['अगस्त'], ['सितंबर', 'सितम्बर'], ['अक्टूबर', 'अक्तूबर'], ['नवंबर', 'नवम्बर'], ['दिसंबर', 'दिसम्बर']];
+  const thai = ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'];
   const map = new Map<string, number>();
   for (const [month, names] of table) for (const name of names) map.set(name, month);
+  hindi.forEach((names, i) => names.forEach((name) => map.set(name.normalize('NFKC'), i + 1)));
+  thai.forEach((name, i) => map.set(name, i + 1));
   return map;
 })();
+
+/**
+ * Thai months are mostly written short, with dots inside ("20 พ.ย. 2567"): each is read as the
+ * month's full name before the text is split into tokens.
+ */
+const THAI_MONTH_ABBREVIATIONS: ReadonlyArray<[string, string]> = [
+  ['ม.ค.', 'มกราคม'], ['ก.พ.', 'กุมภาพันธ์'], ['มี.ค.', 'มีนาคม'], ['เม.ย.', 'เมษายน'], ['พ.ค.', 'พฤษภาคม'], ['มิ.ย.', 'มิถุนายน'],
+  ['ก.ค.', 'กรกฎาคม'], ['ส.ค.', 'สิงหาคม'], ['ก.ย.', 'กันยายน'], ['ต.ค.', 'ตุลาคม'], ['พ.ย.', 'พฤศจิกายน'], ['ธ.ค.', 'ธันวาคม'],
+];
+const THAI = /[\u0e00-\u0e7f]/u;
+/** Thai pages count years in the Buddhist era: 2567 BE is 2024 CE. */
+const BUDDHIST_ERA_OFFSET = 543;
 
 /** Zone names read after a time. */
 const UTC_ZONES = new Set(['z', 'utc', 'gmt']);
@@ -91,12 +108,17 @@ interface Token {
   value?: number;
 }
 
-/** Letters (any script), digits, or one mark; whitespace separates and is dropped. */
-const TOKEN = /\p{L}+|\p{Nd}+|[^\s\p{L}\p{Nd}]/gu;
+/**
+ * Letters (any script, with their combining marks: a Hindi or Thai word is letters and vowel
+ * signs), digits, or one mark; whitespace separates and is dropped.
+ */
+const TOKEN = /[\p{L}\p{M}]+|\p{Nd}+|[^\s\p{L}\p{M}\p{Nd}]/gu;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.slice(0, MAX_DATE_TEXT).normalize('NFKC').matchAll(TOKEN)) {
+  let cut = text.slice(0, MAX_DATE_TEXT).normalize('NFKC');
+  if (THAI.test(cut)) for (const [short, full] of THAI_MONTH_ABBREVIATIONS) cut = cut.split(short).join(` ${full} `);
+  for (const match of cut.matchAll(TOKEN)) {
     const t = match[0];
     const first = t.charCodeAt(0);
     if (first >= 48 && first <= 57) tokens.push({ kind: 'number', text: t, value: Number(t) });
@@ -183,7 +205,8 @@ function dayAt(t: Token[], i: number, reading: DateReading = {}): { day: Day; ne
         if (isMark(t[k], '.')) k++;
         if (isMark(t[k], ',')) k++;
         if (isWord(t[k], MONTH_CONNECTORS)) k++;
-        const year = num(t[k], [4, 4]);
+        let year = num(t[k], [4, 4]);
+        if (year !== undefined && year > MAX_YEAR && THAI.test(t[j]!.text)) year -= BUDDHIST_ERA_OFFSET;
         const day = year !== undefined ? validDay(year, month, a) : null;
         if (day) return { day, next: k + 1 };
       }

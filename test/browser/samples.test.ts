@@ -22,8 +22,8 @@ async function collect() {
   return out;
 }
 
-/** The languages the samples are written in: scripts with and without spaces, right to left, Devanagari. */
-const SAMPLE_LANGUAGES = ['en', 'zh', 'ru', 'ja', 'ko', 'ar', 'de', 'es', 'hi'];
+/** The languages the samples are written in: scripts with and without spaces, right to left, Devanagari, Thai. */
+const SAMPLE_LANGUAGES = ['en', 'zh', 'ru', 'ja', 'ko', 'ar', 'de', 'es', 'hi', 'th'];
 
 test(`there are at least 20 samples, in ${SAMPLE_LANGUAGES.join(', ')}`, () => {
   expect(pages.length).toBeGreaterThanOrEqual(20);

@@ -84,6 +84,14 @@ test.describe('date forms and fields', () => {
     expect(dated('en')).toBe('2009-12-11');
   });
 
+  test('Hindi and Thai months, whose words carry vowel signs, and the Thai Buddhist-era year ("20 พ.ย. 2567" is 20 November 2024)', () => {
+    for (const text of ['अपडेटेड: 20 नवंबर 2024, 04:45 PM IST', '20 नवम्बर 2024', '20 พฤศจิกายน 2567', '20 พ.ย. 2567 เวลา 14:20 น.']) {
+      expect(dateInText(text), text).toBe('2024-11-20');
+    }
+    // A Buddhist-era year is read so only beside a Thai month.
+    expect(dateInText('20 November 2567')).toBeNull();
+  });
+
   test('month names of more languages, a Korean date and "the 18th of September"', () => {
     for (const text of ['18 Eylül 2008', '18. syyskuuta 2008', '18 σεπτεμβρίου 2008', '18 ספטמבר 2008', '18 سبتمبر 2008', '18 أيلول 2008', '18 вересня 2008', '18. září 2008', '18 septembrie 2008', '2008년 9월 18일', 'the 18th of September, 2008']) {
       expect(dateInText(text), text).toBe('2008-09-18');
