@@ -86,7 +86,7 @@ test('a newsletter sign-up between paragraphs is left out; a checklist with chec
 // The body's closing blocks (from-snapshot.ts trailingFurniture): links to other stories with
 // their heading, and the writer's address line, are not the story; a list of sources whose links
 // read as addresses is.
-test('related links and an e-mail line closing the body are left out; a list of source addresses stays', () => {
+test('related links, an e-mail line and the writer\'s name closing the body are left out; a list of source addresses stays', () => {
   const body = paragraphs(4);
   const related = ['The council votes on the bus budget', 'Pensioners’ travel cards: how to apply', 'Bus operators report a record deficit'];
   const article = extract(
@@ -95,6 +95,9 @@ test('related links and an e-mail line closing the body are left out; a list of 
     }),
   );
   expect(bodyParagraphs(article)).toEqual(textsOf(body));
+
+  const signed = extract(newsPage({ article: [...body, p('Hoang Phuong', { fontWeight: 700 })] }));
+  expect(bodyParagraphs(signed)).toEqual(textsOf(body));
 
   const sources = ['https://data.example.org/bus-fares-2024.csv', 'https://council.example.gov/minutes/2024-11-21', 'https://transit.example.org/annual-report'];
   const withSources = extract(newsPage({ article: [...body, p('Sources:'), ...sources.map((s) => el('p', [a(s, s)]))] }));
