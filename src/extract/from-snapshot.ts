@@ -314,6 +314,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   const trailing = pageType.type === 'article' && profile.profile === 'article' ? trailingFurniture(selection.blocks, selection.bodyBlocks) : [];
   // And a form set inside it (a newsletter sign-up between paragraphs) asks; it does not tell.
   const forms = pageType.type === 'article' && profile.profile === 'article' ? formBoxBlocks(tree, selection.bodyBlocks) : [];
+  // And a "Read also: <link>" line between its paragraphs points away from the story.
+  const readAlso = pageType.type === 'article' && profile.profile === 'article' ? readAlsoLines(selection.blocks, selection.bodyBlocks) : [];
   // And a thread's body does not open or close on the forum's own links (its breadcrumb, "Post
   // Reply · Thread Tools", "« Previous Thread | Next Thread »").
   const edges = typedForum && found.thread ? threadEdgeLinks(selection.bodyBlocks) : [];
@@ -325,7 +327,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // hidden label and its quick view (repeats.ts, `adjacentRepeats`).
   const marks = pathMarks(tree);
   const adjacent = adjacentRepeats(selection.blocks, (i) => hasMark(marks[selection.bodyBlocks[i]?.ownerId ?? 0] ?? 0, MARK.table));
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms]);
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -582,6 +584,45 @@ function formBoxBlocks(tree: LayoutTree, leaves: readonly LeafBlock[]): number[]
     }
   });
   return out.length < leaves.length ? out : [];
+}
+
+/**
+ * What papers print before a link to another story set between a story's paragraphs, lower case,
+ * letters and spaces only: "Read also: …", "Lire aussi | …", Indonesian "Baca juga: …". A line
+ * that opens with one of these and is mostly its link leaves the body (`readAlsoLines`). Only
+ * these words: a label of any words before a link ("Source: …", "Step 2: …") is as often the
+ * story's own (tried on WCXB-dev: 31 pages better, 59 worse). With these labels AEB word F1
+ * 0.98515 → 0.98528 (two pages better, none worse); WCXB-dev 0.88556 both ways (9 pages better, 12
+ * worse by at most 0.014: its truth keeps a blog's "Read more:" lines on some sites, not on others).
+ */
+const READ_ALSO_LABELS = new Set([
+  'read also', 'read more', 'also read', 'see also', 'related', 'related story', 'related article', 'more', 'more on this',
+  'lire aussi', 'à lire aussi', 'voir aussi', 'lesen sie auch', 'auch interessant', 'mehr zum thema', 'leia também', 'leia mais',
+  'veja também', 'lee también', 'leer más', 'ver también', 'te puede interesar', 'leggi anche', 'leggi', 'lees ook', 'lees meer',
+  'czytaj też', 'czytaj także', 'czytaj więcej', 'читайте также', 'читайте еще', 'по теме', 'читайте також', 'baca juga', 'baca',
+  'xem thêm', 'ayrıca okuyun', 'ilginizi çekebilir', 'läs också', 'läs mer', 'les også', 'læs også', 'lue myös',
+  'اقرأ أيضا', 'اقرأ أيضاً', 'اقرأ ايضا', 'اقرأ المزيد', 'यह भी पढ़ें', 'ये भी पढ़ें', 'और पढ़ें', 'อ่านเพิ่มเติม', 'อ่านข่าว',
+  '相关阅读', '延伸阅读', '相关新闻', '推荐阅读', '관련기사', '관련 기사', '関連記事', 'あわせて読みたい',
+]);
+/** The label and its mark take at most this many characters; the rest of the line is at least this share link text. */
+const READ_ALSO = { maxLabelChars: 30, minLinkShare: 0.6, maxWords: 40 } as const;
+const READ_ALSO_MARKS = new Set([':', '|', '：', '»', '›', '>', '-', '–', '—', '▶', '►']);
+
+function readAlsoLines(blocks: readonly string[], leaves: readonly LeafBlock[]): number[] {
+  const out: number[] = [];
+  blocks.forEach((raw, i) => {
+    const leaf = leaves[i];
+    const text = raw.trim();
+    if (leaf === undefined || leaf.textLength === 0 || countWords(text) > READ_ALSO.maxWords) return;
+    if (leaf.linkTextLength < READ_ALSO.minLinkShare * leaf.textLength) return;
+    for (let k = 1; k <= Math.min(text.length - 1, READ_ALSO.maxLabelChars); k++) {
+      if (!READ_ALSO_MARKS.has(text[k]!)) continue;
+      const label = text.slice(0, k).trim().toLowerCase().normalize('NFKC');
+      if (READ_ALSO_LABELS.has(label)) out.push(i);
+      return;
+    }
+  });
+  return out.length < blocks.length ? out : [];
 }
 
 function trailingFurniture(blocks: readonly string[], leaves: readonly LeafBlock[]): number[] {

@@ -104,6 +104,21 @@ test('related links, an e-mail line and the writer\'s name closing the body are 
   for (const source of sources) expect(withSources.text).toContain(source);
 });
 
+// A line that points to another story, by the words papers print before such links
+// (from-snapshot.ts READ_ALSO_LABELS); a label of other words before a link is the story's own.
+test('a "Read also: <link>" line between paragraphs is left out, in any language; a "Source: <link>" line stays', () => {
+  const before = paragraphs(2);
+  const after = paragraphs(3, 8);
+  for (const label of ['Read also:', 'Lire aussi |', 'Baca juga:', 'यह भी पढ़ें:']) {
+    const line = el('p', [text(`${label} `), a('Council approves the river path after a decade of delays')]);
+    const article = extract(newsPage({ article: [...before, line, ...after] }));
+    expect(bodyParagraphs(article), label).toEqual(textsOf([...before, ...after]));
+  }
+  const source = el('p', [text('Source: '), a('The county flood report of March 2024')]);
+  const article = extract(newsPage({ article: [...before, source, ...after] }));
+  expect(article.text).toContain('The county flood report of March 2024');
+});
+
 // The label names the box it sits in (select.ts AD_LABELS, labelledAdSlots).
 test('an "Advertisement" label and the ad box around it are left out', () => {
   const before = paragraphs(2);
