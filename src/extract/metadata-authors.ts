@@ -24,6 +24,9 @@ const INTRODUCERS = new Set([
   // Indonesian and Malay "oleh", Arabic "بقلم" ("by the pen of"), Hebrew "מאת", Finnish "kirjoittaja".
   'oleh', 'بقلم', 'מאת', 'kirjoittaja',
 ]);
+/** Introducers that are another language's common preposition when not the first word. */
+const START_ONLY_INTRODUCERS = new Set(['di']);
+
 /**
  * Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey"
  * (not "Contributors to Wikimedia projects"), Turkish "Yazan:", "Tekst:", "Texto:",
@@ -31,8 +34,9 @@ const INTRODUCERS = new Set([
  */
 const LABEL_INTRODUCERS = new Set([
   'contributor', 'contributors', 'yazan', 'yazar', 'tekst', 'texto', 'redacción', 'szerző', 'napisał', 'napisała',
-  // Arabic "كتب:" / "كتبت:" (he / she wrote) and "إعداد:" (prepared by); Hindi "लेखक:" (writer).
-  'كتب', 'كتبت', 'إعداد', 'लेखक',
+  // Arabic "كتب:" / "كتبت:" (he / she wrote) and "إعداد:" (prepared by); Hindi "लेखक:" (writer);
+  // Indonesian and Malay "Penulis:" (writer) and "Reporter:", Vietnamese "Tác giả:" is two words.
+  'كتب', 'كتبت', 'إعداد', 'लेखक', 'penulis', 'reporter', 'wartawan',
 ]);
 
 /**
@@ -179,7 +183,10 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
       continue;
     }
     const colonAfter = next !== undefined && 'mark' in next && next.mark === ':';
-    if ('word' in p && (INTRODUCERS.has(lower(p)) || (LABEL_INTRODUCERS.has(lower(p)) && colonAfter))) {
+    // Italian "di" introduces only as the line's first word ("di Mario Rossi"): inside a line it is
+    // Indonesian and Malay "in, at" ("Parkir Liar di Trotoar Jalan Merdeka" named no author).
+    const misplaced = i > 0 && START_ONLY_INTRODUCERS.has(lower(p));
+    if ('word' in p && !misplaced && (INTRODUCERS.has(lower(p)) || (LABEL_INTRODUCERS.has(lower(p)) && colonAfter))) {
       // "written by" / "words by": the introducer is the last of them
       start = i + 1;
       introduced = true;

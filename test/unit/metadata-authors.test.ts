@@ -49,6 +49,12 @@ test.describe('bylines in more languages', () => {
     expect(authorsWith([info])).toEqual(['김민준']);
   });
 
+  test('Indonesian "Penulis:" introduces the names; "di" inside a line is Indonesian "in", not Italian "by"', () => {
+    expect(namesInByline('Penulis: Andi Saputra | Editor: Rina Marlina').names).toEqual(['Andi Saputra']);
+    expect(namesInByline('Warga Keluhkan Parkir Liar di Trotoar Jalan Merdeka')).toEqual({ names: [], introduced: false });
+    expect(namesInByline('di Mario Rossi')).toEqual({ names: ['Mario Rossi'], introduced: true });
+  });
+
   test('Arabic "كتبت:" and Hindi "लेखक:" introduce the names, which have no capitals to look like names by', () => {
     expect(namesInByline('كتبت: نورة السعدي')).toEqual({ names: ['نورة السعدي'], introduced: true });
     expect(namesInByline('लेखक: अजय मिश्रा')).toEqual({ names: ['अजय मिश्रा'], introduced: true });
