@@ -155,6 +155,16 @@ test('a byline and dateline in small grey type before the body are left out', ()
   expect(bodyParagraphs(article)).toEqual(textsOf(body));
 });
 
+test('a byline with its date on one line, under a subtitle set as a heading, is left out; the subtitle stays', () => {
+  const body = paragraphs(4);
+  const subtitle = el('h2', { fontSizePx: 20, fontWeight: 400 }, [text('The measure starts in December and will cost the town four million a year, the council said on Wednesday.')]);
+  const byline = el('p', { fontSizePx: 13, color: GREY_TEXT }, [text('By Carla Menezes, The Serra Daily — Vila Serena'), el('br'), text('20/11/2024 09:12 · Updated 2 hours ago')]);
+  const article = extract(newsPage({ article: [subtitle, byline, ...body] }));
+  expect(article.text).not.toContain('Carla Menezes');
+  expect(article.text).toContain('four million a year');
+  expect(article.authors[0]).toBe('Carla Menezes');
+});
+
 test('a list between paragraphs and a list that ends the article are kept', () => {
   const items = ['Ramp access from Mill Lane', 'Sockets at waist height', 'A floor 90 cm higher'];
   const closing = ['Open Monday to Saturday', 'Late opening on Thursdays'];
