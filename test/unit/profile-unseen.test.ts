@@ -1,0 +1,97 @@
+/**
+ * What the site's style sheet hid, which a saved page lays out as text (src/extract/profiles/unseen.ts):
+ * a menu tree (a list of links with lists nested in its items) and screen-reader text leave the
+ * body of the wider profiles; flat lists of links, a list of prose items and text whose class only
+ * says "hidden" stay; the article profile is not touched.
+ */
+import { test, expect } from '@playwright/test';
+import { buildLayoutTree } from '../../src/segment/tree.js';
+import { insideMenuTrees, insideScreenReaderText, UNSEEN_PARAMS } from '../../src/extract/profiles/unseen.js';
+import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
+import { a, el, idOf, p, snapshot, text, textId, type ElSpec } from './support/snapshot-builder.js';
+
+const SERVICES: Record<string, string[]> = {
+  'Audit and assurance': ['Audits, reviews and compilations', 'Employee benefit plan audits', 'Attestation services for service firms'],
+  'Tax planning': ['Estate and trust tax solutions', 'Specialised tax services for families', 'Transaction tax planning'],
+  'Advisory services': ['Business transformation consulting', 'Cybersecurity advisory for small firms', 'Post-acquisition integration'],
+};
+
+/** A drop-down menu as a site builds it, outside any <nav>: each section an item holding a list of links. */
+function menuTree(props: Record<string, string> = { id: 'dropdown', class: 'hero-select__list' }): ElSpec {
+  return el(
+    'ul',
+    props,
+    Object.entries(SERVICES).map(([section, links]) =>
+      el('li', [a(section, `https://firm.example/${encodeURIComponent(section)}`), el('ul', { class: 'children' }, links.map((l) => el('li', [a(l, `https://firm.example/s/${encodeURIComponent(l)}`)])))]),
+    ),
+  );
+}
+
+test('a list of links with lists nested in its items is a menu tree; a flat list of links and a nested list of prose are not', () => {
+  const flat = el('ul', { id: 'flat' }, ['One story of the day', 'Another story of the day', 'A third story', 'A fourth story', 'A fifth story', 'A sixth story', 'A seventh story'].map((t) => el('li', [a(t)])));
+  const prosey = el('ul', { id: 'prosey' }, [
+    el('li', [text('Every plan includes a named adviser who reads your books each quarter and answers within a day. '), el('ul', [el('li', [text('Quarterly reviews by phone or in person')]), el('li', [text('A written summary after each one')])])]),
+    ...['Payroll handled for you', 'Year-end accounts filed on time', 'Advice on grants', 'A yearly planning day'].map((t) => el('li', [text(t)])),
+  ]);
+  const page = snapshot([menuTree(), flat, prosey, p('The page goes on.')]);
+  const inside = insideMenuTrees(buildLayoutTree(page));
+  expect(inside[idOf(page, 'dropdown')]).toBe(1);
+  expect(inside[textId(page, 'Employee benefit plan audits')]).toBe(1);
+  expect(inside[idOf(page, 'flat')]).toBe(0);
+  expect(inside[textId(page, 'A seventh story')]).toBe(0);
+  expect(inside[idOf(page, 'prosey')]).toBe(0);
+  expect(inside[textId(page, 'The page goes on.')]).toBe(0);
+  // Fewer items than the bound: a pair of links with one sub-link is no menu.
+  const small = snapshot([el('ul', { id: 'small' }, [el('li', [a('Home'), el('ul', [el('li', [a('Sub page')])])]), el('li', [a('About')])])]);
+  expect(UNSEEN_PARAMS.menuMinItems).toBeGreaterThan(3);
+  expect(insideMenuTrees(buildLayoutTree(small))[idOf(small, 'small')]).toBe(0);
+});
+
+test("screen-reader text is known by its class's whole name, not by a class that only says hidden", () => {
+  const page = snapshot([
+    el('div', { id: 'sr', class: 'drawer visually-hidden' }, [p('Shop all socks and slippers for the whole family')]),
+    el('span', { id: 'wp', class: 'screen-reader-text' }, [text('Opens in a new window')]),
+    el('div', { id: 'xs', class: 'hidden-xs' }, [p('Shown on wide screens only, and content there')]),
+    el('div', { id: 'plain', class: 'content' }, [p('The page itself.')]),
+  ]);
+  const inside = insideScreenReaderText(buildLayoutTree(page));
+  expect(inside[idOf(page, 'sr')]).toBe(1);
+  expect(inside[textId(page, 'Shop all socks and slippers for the whole family')]).toBe(1);
+  expect(inside[textId(page, 'Opens in a new window')]).toBe(1);
+  expect(inside[idOf(page, 'xs')]).toBe(0);
+  expect(inside[textId(page, 'The page itself.')]).toBe(0);
+});
+
+test("a service page's own copy stays; the drop-down menu laid out inside it and the screen-reader drawer above it leave the service profile's body", () => {
+  // Without their style sheet, both are laid out as text, and the service profile's block model
+  // (at its calibration) takes them both.
+  const copy = [
+    'Our consultants help employers build human resources practices that keep good people and meet every regulation that applies to them.',
+    'We start with a full review of your handbook, your pay structure and your hiring process, and report what to change first and why.',
+    'From there we can run the work with your team, train your managers, or take over payroll and benefits administration entirely.',
+    'Clients in manufacturing, health care and construction have used the programme to cut turnover by a third within two years.',
+    'Every engagement has a fixed fee agreed before the work begins, and a named partner who answers for the results it brings.',
+  ];
+  const page = snapshot(
+    [
+      el('div', { class: 'mobile-drawer visually-hidden' }, [p('Menu and search for every service area of the firm, from audit to wealth management and more.')]),
+      el('main', [
+        el('h1', [text('HR consulting services')]),
+        p(copy[0]!),
+        el('div', { class: 'hero-select' }, [menuTree()]),
+        ...copy.slice(1).map((c) => p(c)),
+        el('h2', [text('Talk to our team')]),
+        p('Call us or book a meeting online; we answer within one working day and the first meeting costs nothing at all.'),
+      ]),
+    ],
+    { url: 'https://firm.example/services/hr-consulting/' },
+  );
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.profile?.profile).not.toBe('article');
+  for (const c of copy) expect(result.article.text).toContain(c);
+  expect(result.article.text).not.toContain('Employee benefit plan audits');
+  expect(result.article.text).not.toContain('Cybersecurity advisory for small firms');
+  expect(result.article.text).not.toContain('every service area of the firm');
+});
