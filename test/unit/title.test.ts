@@ -92,3 +92,17 @@ test('a hostile <title> of thousands of parts gives at most a dozen candidates',
   expect(splitTitle(title).length).toBeLessThanOrEqual(12);
   expect(chooseTitle(page({ declared: [{ kind: 'title', text: title }] })).candidates.length).toBeLessThanOrEqual(13);
 });
+
+test("a headline shown with the site's name after a separator, in the h1 and the <title> alike, is the headline without it", () => {
+  const shown = 'Vehicle rental News and Reporting Coverage | WRAL';
+  const choice = chooseTitle(page({ pageType: 'listing', lines: [line(8, shown)], declared: [{ kind: 'title', text: shown }, { kind: 'og', text: shown }], siteNames: ['WRAL'] }));
+  expect(choice.candidates[choice.chosen]?.text).toBe('Vehicle rental News and Reporting Coverage');
+  // The candidate every source names scored highest; the explanation says why it was not taken.
+  expect(Math.max(...choice.candidates.map((c) => c.score))).toBeGreaterThan(choice.candidates[choice.chosen]!.score);
+  expect(choice.reason).toMatch(/site's name after a separator/u);
+  // A rest that only starts with a word of the host is the headline's own wording.
+  const own = 'Take C.A.R.E. - comwrap at DMEXCO 2018';
+  const kept = chooseTitle(page({ lines: [line(3, own)], declared: [{ kind: 'title', text: own }], siteNames: ['comwrap'] }));
+  expect(kept.candidates[kept.chosen]?.text).toBe(own);
+  expect(kept.reason).toBeUndefined();
+});
