@@ -19,7 +19,7 @@ import { adjacentRepeats, COPY_PARAMS, duplicateCopies, repeatedBlocks } from '.
 import { buildArticle, pageFacts, type Article, type PageFacts, type PageTypeVerdict } from './article.js';
 import type { TitleChoice } from './title.js';
 import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type PageType, type PageTypeDecision } from '../score/page-type.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
 import { insideMenuTrees, insideScreenReaderText } from './profiles/unseen.js';
 import { productFacts, productFallback } from './profiles/product.js';
@@ -254,7 +254,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     const tried = runProfile(tree, scored, articleSelection, tentative, p.select, profileParams);
     const triedWords = countWords(tried.selection.blocks.join(' '));
     const articleWords = countWords(articleSelection.blocks.join(' '));
-    if (triedWords >= TENTATIVE_PROFILE.gain * articleWords) {
+    if (keepsTentativeProfile(triedWords, articleWords)) {
       profile = tentative;
       selection = tried.selection;
       if (tried.stages) explanation.profileStages = tried.stages;

@@ -11,7 +11,7 @@ import { scoreUnits } from '../../src/score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS } from '../../src/score/weights.js';
 import { pageBlocks } from '../../src/score/block-features.js';
 import { findCards } from '../../src/extract/profiles/cards.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, TENTATIVE_PROFILE } from '../../src/extract/profiles/index.js';
+import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, TENTATIVE_PROFILE } from '../../src/extract/profiles/index.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { LayoutSnapshot } from '../../src/types.js';
 import { a, el, p, prose, snapshot, text, type ElSpec } from './support/snapshot-builder.js';
@@ -127,6 +127,15 @@ test("an unclear collection whose article reading misses most of the page takes 
   expect(result.explanation.profile).toMatchObject({ profile: 'collection', stages: ['cards'] });
   expect(result.explanation.profile!.reason).toMatch(/unclear \(collection at \d+ %\), but the article profile read less than \d+ % of the words its profile reads/u);
   for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
+});
+
+test("an unclear page keeps its type's profile when that reads twice the article's words or more", () => {
+  // A service page typed service at 48 % (WCXB-dev 0066): the article reading took 130 words of
+  // the 267 the service profile read; the page's truth is all of them (word F1 0.65 → 1.00).
+  expect(keepsTentativeProfile(267, 130)).toBe(true);
+  expect(keepsTentativeProfile(200, 100)).toBe(true);
+  // A short story whose wider reading adds its related links: less than twice the story.
+  expect(keepsTentativeProfile(180, 100)).toBe(false);
 });
 
 test('an unclear page whose article reading is most of what its type would read keeps the article profile', () => {
