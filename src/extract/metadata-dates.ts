@@ -7,7 +7,7 @@
  *
  * Values come from machine fields (JSON-LD, meta, `<time datetime>`), from the URL (/2024/05/14/)
  * and from visible datelines ("Published 14 May 2024, 06:00", "Sep 4, 2024", "16.05.2024",
- * "23 апреля 2024", "2024年07月18日"). Visible text is read as a list of tokens in one pass
+ * "23 апреля 2024", "2024年07月18日", "٢٠ نوفمبر ٢٠٢٤", the Solar Hijri "۱۰ آذر ۱۴۰۳"). Visible text is read as a list of tokens in one pass
  * (runs of letters, runs of digits, single marks); no pattern runs over a whole text, and every
  * input is cut to MAX_DATE_TEXT characters first. Pure.
  */
@@ -62,6 +62,56 @@ const THAI = /[\u0e00-\u0e7f]/u;
 /** Thai pages count years in the Buddhist era: 2567 BE is 2024 CE. */
 const BUDDHIST_ERA_OFFSET = 543;
 
+/**
+ * Iranian and Afghan pages date in the Solar Hijri calendar, in its month names ("۱۰ آذر ۱۴۰۳")
+ * or in numbers, year first ("۱۴۰۳/۰۹/۱۰"), mostly in Persian digits. Its months, in order (both
+ * spellings of the fifth); its years a page may print as publication dates.
+ */
+const SOLAR_HIJRI_MONTHS: ReadonlyMap<string, number> = new Map(
+  [['فروردین'], ['اردیبهشت'], ['خرداد'], ['تیر'], ['مرداد', 'امرداد'], ['شهریور'], ['مهر'], ['آبان'], ['آذر'], ['دی'], ['بهمن'], ['اسفند']].flatMap((names, i) =>
+    names.map((name) => [name.normalize('NFKC'), i + 1] as const),
+  ),
+);
+const SOLAR_HIJRI_YEARS = { min: 1369, max: 1478 } as const;
+
+/**
+ * The zero of each script's decimal digits that news pages print dates in (a digit's value is
+ * its distance from its zero): Arabic-Indic (Egypt, the Gulf), Persian, Devanagari, Bengali, Thai,
+ * Lao, Burmese, Khmer. Fullwidth digits become ASCII under NFKC.
+ */
+const DIGIT_ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xed0, 0x1040, 0x17e0] as const;
+const PERSIAN_ZERO = 0x6f0;
+
+/** The value of a run of decimal digits of one of DIGIT_ZEROS' scripts; undefined for another script's. */
+function digitsValue(text: string): number | undefined {
+  let value = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+    if (zero === undefined) return undefined;
+    value = value * 10 + (code - zero);
+  }
+  return value;
+}
+
+/**
+ * The Gregorian day of a Solar Hijri one, by the calendar of the runtime's ICU (Intl's `persian`
+ * calendar): its first day falls on 20 or 21 March, so the day is found within a day of the
+ * estimate from the months' lengths (six of 31 days, five of 30, then 29 or 30).
+ */
+const PERSIAN_CALENDAR = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' });
+function fromSolarHijri(year: number, month: number, day: number): Day | null {
+  if (year < SOLAR_HIJRI_YEARS.min || year > SOLAR_HIJRI_YEARS.max || month < 1 || month > 12 || day < 1 || day > (month <= 6 ? 31 : 30)) return null;
+  const dayOfYear = month <= 6 ? (month - 1) * 31 + day : 186 + (month - 7) * 30 + day;
+  const estimate = Date.UTC(year + 621, 2, 20) + (dayOfYear - 1) * 86_400_000;
+  for (const shift of [0, 1, -1, 2]) {
+    const at = new Date(estimate + shift * 86_400_000);
+    const parts = Object.fromEntries(PERSIAN_CALENDAR.formatToParts(at).map((p) => [p.type, p.value]));
+    if (Number(parts.year) === year && Number(parts.month) === month && Number(parts.day) === day) return validDay(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
+  }
+  return null;
+}
+
 /** Zone names read after a time. */
 const UTC_ZONES = new Set(['z', 'utc', 'gmt']);
 
@@ -106,6 +156,8 @@ interface Token {
   text: string;
   /** For numbers: the value; for words: the month it names, if any. */
   value?: number;
+  /** A Solar Hijri month's name (its number in `value`), or a number in Persian digits. */
+  solarHijri?: boolean;
 }
 
 /**
@@ -120,11 +172,16 @@ function tokenize(text: string): Token[] {
   if (THAI.test(cut)) for (const [short, full] of THAI_MONTH_ABBREVIATIONS) cut = cut.split(short).join(` ${full} `);
   for (const match of cut.matchAll(TOKEN)) {
     const t = match[0];
-    const first = t.charCodeAt(0);
-    if (first >= 48 && first <= 57) tokens.push({ kind: 'number', text: t, value: Number(t) });
-    else if (/\p{L}/u.test(t)) {
+    const digits = /^\p{Nd}/u.test(t) ? digitsValue(t) : undefined;
+    if (digits !== undefined) {
+      const code = t.codePointAt(0)!;
+      tokens.push(code >= PERSIAN_ZERO && code <= PERSIAN_ZERO + 9 ? { kind: 'number', text: t, value: digits, solarHijri: true } : { kind: 'number', text: t, value: digits });
+    } else if (/\p{L}/u.test(t)) {
       const month = MONTHS.get(t.toLowerCase());
-      tokens.push(month !== undefined ? { kind: 'word', text: t, value: month } : { kind: 'word', text: t });
+      const hijri = month === undefined ? SOLAR_HIJRI_MONTHS.get(t) : undefined;
+      if (month !== undefined) tokens.push({ kind: 'word', text: t, value: month });
+      else if (hijri !== undefined) tokens.push({ kind: 'word', text: t, value: hijri, solarHijri: true });
+      else tokens.push({ kind: 'word', text: t });
     } else tokens.push({ kind: 'mark', text: t });
   }
   return tokens;
@@ -173,7 +230,9 @@ function dayAt(t: Token[], i: number, reading: DateReading = {}): { day: Day; ne
   if (a !== undefined) {
     // 2024-05-14, 2024/05/14, 2024.05.14 (year first)
     if (t[i]!.text.length === 4 && isMark(t[i + 1], '-/.') && isMark(t[i + 3], '-/.') && t[i + 1]!.text === t[i + 3]!.text) {
-      const day = validDay(a, num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN);
+      const [m, d] = [num(t[i + 2], [1, 2]) ?? NaN, num(t[i + 4], [1, 2]) ?? NaN];
+      // ۱۴۰۳/۰۹/۱۰: a Solar Hijri year in Persian digits.
+      const day = t[i]!.solarHijri && a < MIN_YEAR ? fromSolarHijri(a, m, d) : validDay(a, m, d);
       if (day) return { day, next: i + 5 };
     }
     // 2024年07月18日 (the 日 is optional)
@@ -207,7 +266,8 @@ function dayAt(t: Token[], i: number, reading: DateReading = {}): { day: Day; ne
         if (isWord(t[k], MONTH_CONNECTORS)) k++;
         let year = num(t[k], [4, 4]);
         if (year !== undefined && year > MAX_YEAR && THAI.test(t[j]!.text)) year -= BUDDHIST_ERA_OFFSET;
-        const day = year !== undefined ? validDay(year, month, a) : null;
+        // ۱۰ آذر ۱۴۰۳: a Solar Hijri month's name.
+        const day = year === undefined ? null : t[j]!.solarHijri ? fromSolarHijri(year, month, a) : validDay(year, month, a);
         if (day) return { day, next: k + 1 };
       }
       // 16.05.2024 (day first, dots); 05/14/2024 (month first, slashes, unless the first is > 12)

@@ -92,6 +92,24 @@ test.describe('date forms and fields', () => {
     expect(dateInText('20 November 2567')).toBeNull();
   });
 
+  test('digits of other scripts are numbers: an Arabic-Indic or Devanagari dateline is read', () => {
+    expect(dateInText('نشر في: ٢٠ نوفمبر ٢٠٢٤ - ١٤:٣٠')).toBe('2024-11-20');
+    expect(dateInText('२० नवंबर २०२४')).toBe('2024-11-20');
+    expect(dateInText('٢٠٢٤/١١/٢٠')).toBe('2024-11-20');
+  });
+
+  test('a Persian dateline in the Solar Hijri calendar is the Gregorian day it names ("۱۰ آذر ۱۴۰۳" is 30 November 2024)', () => {
+    for (const text of ['۱۰ آذر ۱۴۰۳', 'تاریخ انتشار: ۱۴۰۳/۰۹/۱۰ - ۱۰:۳۰', 'شنبه ۱۰ آذر ۱۴۰۳ ساعت ۱۰:۳۰']) expect(dateInText(text), text).toBe('2024-11-30');
+    // The year's first day (Nowruz) and the last day of a leap year.
+    expect(dateInText('۱ فروردین ۱۴۰۳')).toBe('2024-03-20');
+    expect(dateInText('۳۰ اسفند ۱۴۰۳')).toBe('2025-03-20');
+    // No 31st in the seventh month; a Solar Hijri year only beside its months or in Persian digits.
+    expect(dateInText('۳۱ مهر ۱۴۰۳')).toBeNull();
+    expect(dateInText('1403/09/10')).toBeNull();
+    // The Levant's Arabic name of March is not the Persian ninth month.
+    expect(dateInText('18 آذار 2008')).toBe('2008-03-18');
+  });
+
   test('month names of more languages, a Korean date and "the 18th of September"', () => {
     for (const text of ['18 Eylül 2008', '18. syyskuuta 2008', '18 σεπτεμβρίου 2008', '18 ספטמבר 2008', '18 سبتمبر 2008', '18 أيلول 2008', '18 вересня 2008', '18. září 2008', '18 septembrie 2008', '2008년 9월 18일', 'the 18th of September, 2008']) {
       expect(dateInText(text), text).toBe('2008-09-18');
