@@ -30,13 +30,14 @@ const START_ONLY_INTRODUCERS = new Set(['di']);
 /**
  * Words that introduce the names only as a label, with a colon: "Contributors: Janet Loughrey"
  * (not "Contributors to Wikimedia projects"), Turkish "Yazan:", "Tekst:", "Texto:",
- * "Redacción:", Hungarian "Szerző:", Polish "Napisał:", Arabic "كتبت:", Hindi "लेखक:".
+ * "Redacción:", Hungarian "Szerző:", Polish "Napisał:", Arabic "كتبت:", Hindi "लेखक:", Persian "نویسنده:".
  */
 const LABEL_INTRODUCERS = new Set([
   'contributor', 'contributors', 'yazan', 'yazar', 'tekst', 'texto', 'redacción', 'szerző', 'napisał', 'napisała',
   // Arabic "كتب:" / "كتبت:" (he / she wrote) and "إعداد:" (prepared by); Hindi "लेखक:" (writer);
-  // Indonesian and Malay "Penulis:" (writer) and "Reporter:", Vietnamese "Tác giả:" is two words.
-  'كتب', 'كتبت', 'إعداد', 'लेखक', 'penulis', 'reporter', 'wartawan',
+  // Indonesian and Malay "Penulis:" (writer) and "Reporter:", Vietnamese "Tác giả:" is two words;
+  // Persian "نویسنده:" (writer) and "خبرنگار:" (reporter).
+  'كتب', 'كتبت', 'إعداد', 'लेखक', 'penulis', 'reporter', 'wartawan', 'نویسنده', 'خبرنگار',
 ]);
 
 /**

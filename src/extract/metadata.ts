@@ -147,7 +147,7 @@ const MAX_POSTER_CHARS = 40;
  * A text that opens with "By" (or "Written by", "Posted by", "Words by", a forum's "Started by", "Von", "Par", "Por",
  * "Door", "Автор", "作者", "记者", Arabic "بقلم" and "كتبت:", Hindi "लेखक:") is a byline.
  */
-const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者|بقلم|كتب|كتبت|إعداد|लेखक)(\s|:|：|$)/iu;
+const BYLINE_START = /^((written|posted|words|started) by|by|von|par|por|door|автор|作者|记者|بقلم|كتب|كتبت|إعداد|लेखक|نویسنده|خبرنگار)(\s|:|：|$)/iu;
 /** A byline line inside the body's first blocks is at most this long ("By Preetam Jinka · 6 min read"). */
 const BODY_BYLINE_CHARS = 80;
 /** The name on an author box's first line is at most this long. */

@@ -22,8 +22,8 @@ async function collect() {
   return out;
 }
 
-/** The languages the samples are written in: scripts with and without spaces, right to left, Devanagari, Thai, Vietnamese, Indonesian. */
-const SAMPLE_LANGUAGES = ['en', 'zh', 'ru', 'ja', 'ko', 'ar', 'de', 'es', 'hi', 'th', 'vi', 'id'];
+/** The languages the samples are written in: scripts with and without spaces, right to left, Devanagari, Thai, Vietnamese, Indonesian, Persian. */
+const SAMPLE_LANGUAGES = ['en', 'zh', 'ru', 'ja', 'ko', 'ar', 'de', 'es', 'hi', 'th', 'vi', 'id', 'fa'];
 
 test(`there are at least 20 samples, in ${SAMPLE_LANGUAGES.join(', ')}`, () => {
   expect(pages.length).toBeGreaterThanOrEqual(20);

@@ -55,10 +55,13 @@ test.describe('bylines in more languages', () => {
     expect(namesInByline('di Mario Rossi')).toEqual({ names: ['Mario Rossi'], introduced: true });
   });
 
-  test('Arabic "كتبت:" and Hindi "लेखक:" introduce the names, which have no capitals to look like names by', () => {
+  test('Arabic "كتبت:", Hindi "लेखक:" and Persian "نویسنده:" introduce the names, which have no capitals to look like names by', () => {
     expect(namesInByline('كتبت: نورة السعدي')).toEqual({ names: ['نورة السعدي'], introduced: true });
     expect(namesInByline('लेखक: अजय मिश्रा')).toEqual({ names: ['अजय मिश्रा'], introduced: true });
     expect(authorsWith([p('كتبت: نورة السعدي', { fontSizePx: 13 })])).toEqual(['نورة السعدي']);
+    // Persian "نویسنده:" (writer) and "خبرنگار:" (reporter).
+    expect(namesInByline('نویسنده: مریم احمدی')).toEqual({ names: ['مریم احمدی'], introduced: true });
+    expect(authorsWith([p('خبرنگار: مریم احمدی', { fontSizePx: 13 })])).toEqual(['مریم احمدی']);
   });
 });
 
