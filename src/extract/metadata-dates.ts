@@ -21,7 +21,8 @@ const MAX_YEAR = 2099;
 /**
  * Month names, lower case, in the languages of news pages (en, de, fr, es, it, pt, nl, the
  * Scandinavian languages, ru and uk with their genitive forms, pl, cs, ro, hu, tr, fi (partitive),
- * el (genitive), ar (the Egyptian and Gulf names and the Levant's one-word ones), he, id, hi, th):
+ * el (genitive), ar (the Egyptian and Gulf names and the Levant's one-word ones), he, id, ur, fa
+ * (the Gregorian months; the Solar Hijri ones are SOLAR_HIJRI_MONTHS), hi, th):
  * name → month number. Abbreviations with and without a
  * final dot are matched as tokens (the dot is a separate token).
  */
@@ -40,12 +41,16 @@ const MONTHS: ReadonlyMap<string, number> = (() => {
     [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноябрь', 'ноября', 'ноя', 'listopada', 'listopad', 'kasım', 'kasim', 'marraskuuta', 'νοεμβρίου', 'نوفمبر', 'נובמבר', 'листопада', 'listopadu', 'noiembrie']],
     [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабрь', 'декабря', 'дек', 'grudnia', 'grudzień', 'aralık', 'aralik', 'joulukuuta', 'δεκεμβρίου', 'ديسمبر', 'דצמבר', 'грудня', 'prosince', 'decembrie', 'desember', 'desemba']],
   ];
+  // Urdu's and Persian's names of the Gregorian months (Pakistani papers; Iranian ones for dates
+  // abroad), which Arabic letters spell otherwise than Arabic's.
+  const urdu = [['جنوری'], ['فروری'], ['مارچ'], ['اپریل'], ['مئی'], ['جون'], ['جولائی'], ['اگست'], ['ستمبر'], ['اکتوبر'], ['نومبر'], ['دسمبر']];
+  const persianGregorian = [['ژانویه'], ['فوریه'], ['مارس'], ['آوریل'], ['مه'], ['ژوئن'], ['ژوئیه'], ['اوت'], ['سپتامبر'], ['اکتبر'], ['نوامبر'], ['دسامبر']];
   // Hindi (both spellings where two are common) and Thai, whose words carry combining marks.
   const hindi = [['जनवरी'], ['फ़रवरी', 'फरवरी'], ['मार्च'], ['अप्रैल'], ['मई'], ['जून'], ['जुलाई'], ['अगस्त'], ['सितंबर', 'सितम्बर'], ['अक्टूबर', 'अक्तूबर'], ['नवंबर', 'नवम्बर'], ['दिसंबर', 'दिसम्बर']];
   const thai = ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'];
   const map = new Map<string, number>();
   for (const [month, names] of table) for (const name of names) map.set(name, month);
-  hindi.forEach((names, i) => names.forEach((name) => map.set(name.normalize('NFKC'), i + 1)));
+  for (const names of [urdu, persianGregorian, hindi]) names.forEach((spellings, i) => spellings.forEach((name) => map.set(name.normalize('NFKC'), i + 1)));
   thai.forEach((name, i) => map.set(name, i + 1));
   return map;
 })();

@@ -110,6 +110,12 @@ test.describe('date forms and fields', () => {
     expect(dateInText('18 آذار 2008')).toBe('2008-03-18');
   });
 
+  test("Urdu's and Persian's names of the Gregorian months", () => {
+    for (const text of ['20 نومبر 2024', '۲۰ نوامبر ۲۰۲۴', 'بدھ، 20 نومبر 2024']) expect(dateInText(text), text).toBe('2024-11-20');
+    expect(dateInText('5 مئی 2024')).toBe('2024-05-05');
+    expect(dateInText('۱ مه ۲۰۲۴')).toBe('2024-05-01');
+  });
+
   test('month names of more languages, a Korean date and "the 18th of September"', () => {
     for (const text of ['18 Eylül 2008', '18. syyskuuta 2008', '18 σεπτεμβρίου 2008', '18 ספטמבר 2008', '18 سبتمبر 2008', '18 أيلول 2008', '18 вересня 2008', '18. září 2008', '18 septembrie 2008', '2008년 9월 18일', 'the 18th of September, 2008']) {
       expect(dateInText(text), text).toBe('2008-09-18');
