@@ -19,6 +19,14 @@ test('an unclear type gets the article profile and says so', () => {
   expect(c.reason).toMatch(/unclear.*article profile/u);
 });
 
+test('a confidence just under the bound is not said to be the bound itself', () => {
+  const c = chooseProfile({ type: 'collection', confidence: params.unclearBelow - 0.0004 }, params);
+  const bound = Math.round(params.unclearBelow * 100);
+  expect(c.reason).not.toContain(`at ${bound} %, below ${bound} %`);
+  expect(c.reason).toContain(`at ${bound - 1}.9 %, below ${bound} %`);
+  expect(chooseProfile({ type: 'collection', confidence: 0.3 }, params).reason).toContain('at 30 %');
+});
+
 test('a type whose profile did not help out of fold gets the article profile and says so', () => {
   const c = chooseProfile({ type: 'documentation', confidence: 0.9 }, params);
   expect(c).toMatchObject({ profile: 'article', shift: 0, stages: [] });

@@ -108,7 +108,7 @@ export function tentativeProfile(decision: Pick<PageTypeDecision, 'type' | 'conf
   if (!TENTATIVE_PROFILE.types.includes(decision.type) || decision.confidence >= params.unclearBelow || decision.confidence < TENTATIVE_PROFILE.from) return null;
   const clear = chooseProfile({ type: decision.type, confidence: 1 }, params);
   if (clear.profile === 'article') return null;
-  const pct = `${Math.round(decision.confidence * 100)} %`;
+  const pct = percent(decision.confidence, params.unclearBelow);
   return { ...clear, reason: `type unclear (${decision.type} at ${pct}), but the article profile read less than ${Math.round(100 / TENTATIVE_PROFILE.gain)} % of the words its profile reads: the ${decision.type} profile` };
 }
 
@@ -125,8 +125,17 @@ export interface ProfileChoice {
   stages: ProfileStage[];
 }
 
+/**
+ * A probability in words, as a whole per cent unless that would equal the bound it is compared
+ * with ("collection at 60 %, below 60 %" for 0.5996): then with one decimal.
+ */
+function percent(p: number, bound: number): string {
+  const whole = Math.round(p * 100);
+  return whole === Math.round(bound * 100) && p !== bound ? `${(Math.floor(p * 1000) / 10).toFixed(1)} %` : `${whole} %`;
+}
+
 export function chooseProfile(decision: Pick<PageTypeDecision, 'type' | 'confidence'>, params: ProfileParams = DEFAULT_PROFILE_PARAMS): ProfileChoice {
-  const pct = `${Math.round(decision.confidence * 100)} %`;
+  const pct = percent(decision.confidence, params.unclearBelow);
   if (decision.type === 'article') return { profile: 'article', shift: 0, stages: [], reason: `the page is an article (${pct})` };
   if (decision.confidence < params.unclearBelow) {
     return { profile: 'article', shift: 0, stages: [], reason: `type unclear (${decision.type} at ${pct}, below ${Math.round(params.unclearBelow * 100)} %): the article profile` };
