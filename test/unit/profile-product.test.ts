@@ -29,7 +29,7 @@ test('a short body gets the description; a long body, a body that says it, or a 
 });
 
 test('the stage runs only for a product typed with confidence, and can be switched off', () => {
-  expect(chooseProfile({ type: 'product', confidence: 0.9 }).stages).toEqual(['product']);
+  expect(chooseProfile({ type: 'product', confidence: 0.9 }).stages).toContain('product');
   expect(chooseProfile({ type: 'product', confidence: 0.3 }).stages).toEqual([]);
-  expect(chooseProfile({ type: 'product', confidence: 0.9 }, { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['product'] }).stages).toEqual([]);
+  expect(chooseProfile({ type: 'product', confidence: 0.9 }, { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['product'] }).stages).not.toContain('product');
 });
