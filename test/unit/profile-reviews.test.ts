@@ -1,13 +1,13 @@
 /**
- * The reviews stage (src/extract/profiles/reviews.ts): on a page typed product, the sections its
- * markup names reviews (a review widget's summary, stars and the reviews themselves) leave the
- * body, while the description and specifications stay; a book's "editorial reviews" (its
- * publisher's copy) and a container that holds the page's h1 are not reviews; the article
- * profile is not touched.
+ * The reviews and recommendations stages (src/extract/profiles/reviews.ts): on a page typed
+ * product, the sections its markup names reviews (a review widget's summary, stars and the
+ * reviews themselves) and the shop's carousels of other products leave the body, while the
+ * description and specifications stay; a book's "editorial reviews" (its publisher's copy) and
+ * a container that holds the page's h1 are not reviews; the article profile is not touched.
  */
 import { test, expect } from '@playwright/test';
 import { buildLayoutTree } from '../../src/segment/tree.js';
-import { insideReviews } from '../../src/extract/profiles/reviews.js';
+import { insideNamed } from '../../src/extract/profiles/reviews.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import { chooseProfile, DEFAULT_PROFILE_PARAMS as DEFAULT_OFF } from '../../src/extract/profiles/index.js';
 import { el, idOf, p, snapshot, text, textId } from './support/snapshot-builder.js';
@@ -22,19 +22,36 @@ test('an element named reviews is a review section; editorial reviews and a cont
       el('div', { class: 'jdgm-rev-widget product-reviews' }, [p('Arrived quickly and packed well, five stars.')]),
     ]),
   ]);
-  const inside = insideReviews(buildLayoutTree(page));
+  const inside = insideNamed(buildLayoutTree(page), 'reviews');
   expect(inside[idOf(page, 'product-review-page')]).toBe(0);
   expect(inside[textId(page, 'Thrown by hand')]).toBe(0);
   expect(inside[textId(page, 'The best mug we tested')]).toBe(0);
   expect(inside[idOf(page, 'customerReviews')]).toBe(1);
   expect(inside[textId(page, 'I drink my coffee')]).toBe(1);
   expect(inside[textId(page, 'Arrived quickly')]).toBe(1);
+  const recommendations = insideNamed(buildLayoutTree(page), 'recommendations');
+  expect(recommendations[textId(page, 'I drink my coffee')]).toBe(0);
 });
 
-test('the stage runs for a product typed with confidence only', () => {
-  expect(chooseProfile({ type: 'product', confidence: 0.9 }).stages).toContain('reviews');
-  expect(chooseProfile({ type: 'article', confidence: 0.9 }).stages).not.toContain('reviews');
-  expect(chooseProfile({ type: 'service', confidence: 0.9 }).stages).not.toContain('reviews');
+test('a carousel or an upsell block is a recommendation section; the product gallery named slider is not', () => {
+  const page = snapshot([
+    el('h1', [text('Stoneware mug, speckled glaze')]),
+    el('div', { class: 'product-gallery slider' }, [p('Front view of the mug on a linen cloth')]),
+    el('div', { id: 'you-may-also-like', class: 'product-carousel' }, [p('Stoneware bowl, speckled glaze $28')]),
+    el('div', { class: 'cart-upsell' }, [p('Add a matching saucer for $12')]),
+  ]);
+  const inside = insideNamed(buildLayoutTree(page), 'recommendations');
+  expect(inside[textId(page, 'Front view of the mug')]).toBe(0);
+  expect(inside[textId(page, 'Stoneware bowl')]).toBe(1);
+  expect(inside[textId(page, 'matching saucer')]).toBe(1);
+});
+
+test('the stages run for a product typed with confidence only', () => {
+  expect(chooseProfile({ type: 'product', confidence: 0.9 }).stages).toEqual(expect.arrayContaining(['reviews', 'recommendations']));
+  for (const type of ['article', 'service', 'listing', 'collection'] as const) {
+    expect(chooseProfile({ type, confidence: 0.9 }).stages).not.toContain('reviews');
+    expect(chooseProfile({ type, confidence: 0.9 }).stages).not.toContain('recommendations');
+  }
 });
 
 const DESCRIPTION = [
@@ -49,7 +66,12 @@ const REVIEWS = [
   'The colour is a little darker than in the photos but I like it even more this way, it goes with everything in my kitchen.',
 ];
 
-test("a product page's description stays and its customer reviews leave the body", () => {
+const ALSO = [
+  'Stoneware bowl in the same speckled oatmeal glaze, large enough for soup, salad or a generous helping of morning porridge. $28.00',
+  'Handmade stoneware plate with a rolled rim, glazed to match the mug and bowl, and safe in the dishwasher and the oven. $32.00',
+];
+
+test("a product page's description stays; its customer reviews and the shop's recommendations leave the body", () => {
   const page = snapshot(
     [
       el('main', [
@@ -60,6 +82,7 @@ test("a product page's description stays and its customer reviews leave the body
         el('h2', [text('Specifications')]),
         el('ul', [el('li', [text('Capacity: 12 oz (350 ml)')]), el('li', [text('Dishwasher safe: yes')]), el('li', [text('Microwave safe: yes')])]),
         el('section', { id: 'reviews', class: 'product-reviews' }, [el('h2', [text('Customer reviews')]), ...REVIEWS.map((r) => p(r))]),
+        el('section', { class: 'related-carousel' }, [el('h2', [text('You may also like')]), ...ALSO.map((r) => p(r))]),
       ]),
     ],
     {
@@ -74,8 +97,11 @@ test("a product page's description stays and its customer reviews leave the body
   expect(result.explanation.profile?.profile).toBe('product');
   for (const d of DESCRIPTION) expect(result.article.text).toContain(d);
   for (const r of REVIEWS) expect(result.article.text).not.toContain(r);
+  for (const r of ALSO) expect(result.article.text).not.toContain(r);
   expect(result.explanation.profileStages?.find((s) => s.stage === 'reviews')).toMatchObject({ applied: true });
-  // Switched off, the reviews are read as the body.
-  const off = extractFromSnapshot(page, { profiles: { ...DEFAULT_OFF, disabledStages: ['reviews'] } });
+  expect(result.explanation.profileStages?.find((s) => s.stage === 'recommendations')).toMatchObject({ applied: true });
+  // Switched off, the reviews and the recommendations are read as the body.
+  const off = extractFromSnapshot(page, { profiles: { ...DEFAULT_OFF, disabledStages: ['reviews', 'recommendations'] } });
   expect(off.kind === 'article' && REVIEWS.some((r) => off.article.text.includes(r))).toBe(true);
+  expect(off.kind === 'article' && ALSO.some((r) => off.article.text.includes(r))).toBe(true);
 });

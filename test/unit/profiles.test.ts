@@ -35,8 +35,8 @@ test('a type whose profile did not help out of fold gets the article profile and
 
 test('a type without a fitted shift but with a stage of its own runs the stage at the article calibration', () => {
   const c = chooseProfile({ type: 'product', confidence: 0.9 }, params);
-  expect(c).toMatchObject({ profile: 'product', shift: 0, stages: ['reviews', 'product'] });
-  expect(c.reason).toMatch(/article calibration; then reviews, product/u);
+  expect(c).toMatchObject({ profile: 'product', shift: 0, stages: ['reviews', 'recommendations', 'product'] });
+  expect(c.reason).toMatch(/article calibration; then reviews, recommendations, product/u);
 });
 
 test('an unclear listing, collection or service page near clear tries its profile; a forum, an article or a far-from-clear page does not', () => {

@@ -23,16 +23,17 @@ import { FITTED_PROFILE_MODEL } from '../../score/fitted-profile-model.js';
  * - `cards`: a listing's or collection's main list of repeated items joins the body (cards.ts).
  * - `product`: a product page whose body is short gets the description of its JSON-LD Product
  *   node after the body, when the body does not say it already (product.ts).
- * - `reviews`: a product page's customer reviews, named so by its markup, leave the body (reviews.ts).
+ * - `reviews`, `recommendations`: a product page's customer reviews and the shop's recommendations
+ *   of other products (carousels, upsells), named so by its markup, leave the body (reviews.ts).
  */
-export const PROFILE_STAGES = ['cards', 'product', 'reviews'] as const;
+export const PROFILE_STAGES = ['cards', 'product', 'reviews', 'recommendations'] as const;
 export type ProfileStage = (typeof PROFILE_STAGES)[number];
 
 /** Which page types run which stage (only when their type is clear: `unclearBelow`). */
 export const STAGES_OF_TYPE: Readonly<Partial<Record<PageType, readonly ProfileStage[]>>> = {
   listing: ['cards'],
   collection: ['cards'],
-  product: ['reviews', 'product'],
+  product: ['reviews', 'recommendations', 'product'],
 };
 
 export interface ProfileParams {
