@@ -87,12 +87,12 @@ test('a short strip of links is not the main list of a page of prose', () => {
 });
 
 test('the stage runs only for a listing or collection typed with confidence, and can be switched off', () => {
-  expect(chooseProfile({ type: 'collection', confidence: 0.9 }).stages).toEqual(['cards']);
+  expect(chooseProfile({ type: 'collection', confidence: 0.9 }).stages).toEqual(['reviews', 'cards']);
   expect(chooseProfile({ type: 'listing', confidence: 0.9 }).stages).toEqual(['cards']);
   expect(chooseProfile({ type: 'collection', confidence: 0.3 }).stages).toEqual([]);
   expect(chooseProfile({ type: 'article', confidence: 0.9 }).stages).toEqual([]);
   expect(chooseProfile({ type: 'forum', confidence: 0.9 }).stages).toEqual([]);
-  expect(chooseProfile({ type: 'collection', confidence: 0.9 }, { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['cards'] }).stages).toEqual([]);
+  expect(chooseProfile({ type: 'collection', confidence: 0.9 }, { ...DEFAULT_PROFILE_PARAMS, disabledStages: ['cards'] }).stages).toEqual(['reviews']);
 });
 
 test('extraction of a collection keeps every card in the body and says so in the explanation', () => {
@@ -108,10 +108,10 @@ test('extraction of a collection keeps every card in the body and says so in the
   if (result.kind !== 'article') return;
   // The page reads as a collection with confidence (URL, repeated priced cards), so the stage ran and added what the block model left out.
   expect(result.explanation.pageType).toMatchObject({ type: 'collection' });
-  expect(result.explanation.profile?.stages).toEqual(['cards']);
-  expect(result.explanation.profileStages?.[0]).toMatchObject({ stage: 'cards', applied: true });
+  expect(result.explanation.profile?.stages).toEqual(['reviews', 'cards']);
+  expect(result.explanation.profileStages?.find((s) => s.stage === 'cards')).toMatchObject({ stage: 'cards', applied: true });
   for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
-  const off = extractFromSnapshot(page, { profiles: { ...articleModel, disabledStages: ['cards'] } });
+  const off = extractFromSnapshot(page, { profiles: { ...articleModel, disabledStages: ['reviews', 'cards'] } });
   expect(off.kind === 'article' ? off.explanation.profileStages : 'none').toBeUndefined();
   expect(result.article.text).not.toMatch(/Careers/u);
 });
@@ -124,7 +124,7 @@ test("an unclear collection whose article reading misses most of the page takes 
   expect(result.kind).toBe('article');
   if (result.kind !== 'article') return;
   expect(result.explanation.pageType!.confidence).toBeGreaterThanOrEqual(TENTATIVE_PROFILE.from);
-  expect(result.explanation.profile).toMatchObject({ profile: 'collection', stages: ['cards'] });
+  expect(result.explanation.profile).toMatchObject({ profile: 'collection', stages: ['reviews', 'cards'] });
   expect(result.explanation.profile!.reason).toMatch(/unclear \(collection at \d+ %\), but the article profile read less than \d+ % of the words its profile reads/u);
   for (const [name, summary, price] of PRODUCTS) for (const part of [name, summary, price]) expect(result.article.text).toContain(part);
 });

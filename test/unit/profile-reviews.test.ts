@@ -46,12 +46,14 @@ test('a carousel or an upsell block is a recommendation section; the product gal
   expect(inside[textId(page, 'matching saucer')]).toBe(1);
 });
 
-test('the stages run for a product typed with confidence only', () => {
+test('the stages run for a product typed with confidence, and the reviews stage for a collection', () => {
   expect(chooseProfile({ type: 'product', confidence: 0.9 }).stages).toEqual(expect.arrayContaining(['reviews', 'recommendations']));
   for (const type of ['article', 'service', 'listing', 'collection'] as const) {
-    expect(chooseProfile({ type, confidence: 0.9 }).stages).not.toContain('reviews');
+    if (type !== 'collection') expect(chooseProfile({ type, confidence: 0.9 }).stages).not.toContain('reviews');
     expect(chooseProfile({ type, confidence: 0.9 }).stages).not.toContain('recommendations');
   }
+  // A shop's category page leaves its customers' reviews out too, before its cards are collected.
+  expect(chooseProfile({ type: 'collection', confidence: 0.9 }).stages).toEqual(['reviews', 'cards']);
 });
 
 const DESCRIPTION = [

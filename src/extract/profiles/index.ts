@@ -24,7 +24,8 @@ import { FITTED_PROFILE_MODEL } from '../../score/fitted-profile-model.js';
  * - `product`: a product page whose body is short gets the description of its JSON-LD Product
  *   node after the body, when the body does not say it already (product.ts).
  * - `reviews`, `recommendations`: a product page's customer reviews and the shop's recommendations
- *   of other products (carousels, upsells), named so by its markup, leave the body (reviews.ts).
+ *   of other products (carousels, upsells), named so by its markup, leave the body (reviews.ts);
+ *   a collection (a shop's category page) leaves its customers' reviews out too.
  */
 export const PROFILE_STAGES = ['cards', 'product', 'reviews', 'recommendations'] as const;
 export type ProfileStage = (typeof PROFILE_STAGES)[number];
@@ -32,7 +33,7 @@ export type ProfileStage = (typeof PROFILE_STAGES)[number];
 /** Which page types run which stage (only when their type is clear: `unclearBelow`). */
 export const STAGES_OF_TYPE: Readonly<Partial<Record<PageType, readonly ProfileStage[]>>> = {
   listing: ['cards'],
-  collection: ['cards'],
+  collection: ['reviews', 'cards'],
   product: ['reviews', 'recommendations', 'product'],
 };
 

@@ -17,9 +17,10 @@
  * page's (a product template that calls everything "product-review-…"), or also says a word of
  * `except` (a book's "editorial reviews" are its publisher's copy).
  *
- * Only the product profile runs them: on articles a "review" is the content (a product review's
- * own text), WCXB's truth keeps a service page's testimonials, and a listing's carousel is its
- * items.
+ * The product profile runs both, and a collection's (a shop's category page) the reviews, before
+ * its cards are collected: on articles a "review" is the content (a product review's own text),
+ * WCXB's truth keeps a service page's testimonials, and a listing's or a category's carousel is
+ * its items.
  */
 import type { LayoutTree } from '../../segment/tree.js';
 import { classWords } from '../../score/markup-marks.js';
