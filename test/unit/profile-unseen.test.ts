@@ -95,3 +95,42 @@ test("a service page's own copy stays; the drop-down menu laid out inside it and
   expect(result.article.text).not.toContain('Cybersecurity advisory for small firms');
   expect(result.article.text).not.toContain('every service area of the firm');
 });
+
+test("screen-reader labels inside a card's price line leave the wider profile's text; the price stays", () => {
+  // A shop's price line as themes build it: the labels are for screen readers, the price for everyone.
+  const shoes = [
+    ['Trail Runner Two', 'Light mesh upper and a grippy sole for muddy paths', '$120'],
+    ['Road Racer Pro', 'A carbon plate and a light foam for race day', '$180'],
+    ['Everyday Walker', 'Soft foam for long days on your feet in town', '$90'],
+    ['Winter Hiker', 'Waterproof leather and a warm lining for cold days', '$150'],
+    ['Court Classic', 'A leather upper on a cupsole, in plain white', '$80'],
+    ['Studio Slip-On', 'Stretch knit that is easy on and easy off', '$70'],
+  ];
+  const card = ([name, summary, price]: string[]): ElSpec =>
+    el('li', { class: 'product-card' }, [
+      el('h3', [a(name!, `https://shop.example/p/${encodeURIComponent(name!)}`)]),
+      p(summary!),
+      el('p', { class: 'price' }, [el('span', { class: 'visually-hidden' }, [text('Regular price ')]), text(price!), el('span', { class: 'visually-hidden' }, [text(' Unit price / per')])]),
+    ]);
+  const page = snapshot(
+    [
+      el('main', [
+        el('h1', [text("Men's shoes")]),
+        p('Shoes for every day and every trail, chosen and tested by our team of runners and walkers.'),
+        el('ul', { class: 'grid' }, shoes.map(card)),
+      ]),
+    ],
+    { url: 'https://shop.example/collections/mens-shoes' },
+  );
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.profile?.profile).toBe('collection');
+  for (const [name, , price] of shoes) {
+    expect(result.article.text).toContain(name!);
+    expect(result.article.text).toContain(price!);
+  }
+  expect(result.article.text).not.toContain('Regular price');
+  expect(result.article.text).not.toContain('Unit price');
+  expect(result.article.html).not.toContain('Regular price');
+});
