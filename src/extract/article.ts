@@ -45,6 +45,12 @@ export interface CommentsChoice {
   include: boolean;
   /** The heading the added ones follow the body under: a thread's replies, or readers' comments (the default). */
   heading?: 'Comments' | 'Replies';
+  /**
+   * Node-id ranges [start, end) of other people's words that are not comments — a product page's
+   * customer reviews (profiles/reviews.ts): their reviewers' names and dates are not the page's
+   * author and date.
+   */
+  otherVoices?: ReadonlyArray<readonly [number, number]>;
 }
 
 export function buildArticle(
@@ -80,7 +86,7 @@ export function buildArticle(
   // The body's block roots: the owners of whole blocks, the run members of split ones.
   const blockIds = selection.bodyBlocks.flatMap((b) => (b.ids.length === 1 && b.ids[0] === b.ownerId ? [b.ownerId] : b.ids));
   // Readers' comments name their own authors and dates: none of them is the article's.
-  const commentRanges = comments.found.thread ? [] : comments.found.itemRanges;
+  const commentRanges = [...(comments.found.thread ? [] : comments.found.itemRanges), ...(comments.otherVoices ?? [])];
   const metadata = readMetadata(tree.snapshot, bodyText, { tree, containerId: selection.containerId, blockIds, headlineId: headline?.id ?? null, pageType: pageType.type, commentRanges });
   const article: Article = {
     ...metadata,

@@ -22,7 +22,7 @@ import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
 import { insideMenuTrees, insideScreenReaderText } from './profiles/unseen.js';
-import { insideNamed, type BesideProduct } from './profiles/reviews.js';
+import { insideNamed, namedRanges, type BesideProduct } from './profiles/reviews.js';
 import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
 import { toMarkdown } from './markdown.js';
@@ -342,7 +342,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // (the forum's banner) no thread is told from structure; a decision sure of the type is enough.
   const repliesAreContent = typedForum && (found.thread || (found.comments.length >= 2 && decision.confidence >= FORUM_REPLIES_CONFIDENCE));
   // A body the profiles' own model read may start above the headline: the title is placed against the article model's reading.
-  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true || repliesAreContent, heading: repliesAreContent ? 'Replies' : 'Comments' }, profile.ownModel ? articleSelection : body);
+  // A product page's customer reviews left the body; their reviewers are not its authors either.
+  const otherVoices = profile.stages.includes('reviews') ? namedRanges(tree, 'reviews') : [];
+  const { article, titleChoice } = buildArticle(tree, scored, body, pageType, { found, include: p.includeComments === true || repliesAreContent, heading: repliesAreContent ? 'Replies' : 'Comments', otherVoices }, profile.ownModel ? articleSelection : body);
   explanation.title = titleChoice;
   // A product page whose body is short: its JSON-LD description follows the body (profiles/product.ts).
   if (profile.stages.includes('product')) {

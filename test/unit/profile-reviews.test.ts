@@ -68,6 +68,7 @@ const REVIEWS = [
   'The colour is a little darker than in the photos but I like it even more this way, it goes with everything in my kitchen.',
 ];
 
+const REVIEWERS = ['Scott Baker', 'Maria Lopez', 'Tom Reed', 'Anna Berg'];
 const ALSO = [
   'Stoneware bowl in the same speckled oatmeal glaze, large enough for soup, salad or a generous helping of morning porridge. $28.00',
   'Handmade stoneware plate with a rolled rim, glazed to match the mug and bowl, and safe in the dishwasher and the oven. $32.00',
@@ -83,7 +84,10 @@ test("a product page's description stays; its customer reviews and the shop's re
         ...DESCRIPTION.map((d) => p(d)),
         el('h2', [text('Specifications')]),
         el('ul', [el('li', [text('Capacity: 12 oz (350 ml)')]), el('li', [text('Dishwasher safe: yes')]), el('li', [text('Microwave safe: yes')])]),
-        el('section', { id: 'reviews', class: 'product-reviews' }, [el('h2', [text('Customer reviews')]), ...REVIEWS.map((r) => p(r))]),
+        el('section', { id: 'reviews', class: 'product-reviews' }, [
+          el('h2', [text('Customer reviews')]),
+          ...REVIEWS.flatMap((r, i) => [el('div', { class: 'review-header' }, [el('div', { class: 'created' }, [text(`03/0${i + 4}/2024`)]), el('strong', { class: 'author' }, [text(`By ${REVIEWERS[i]}`)])]), p(r)]),
+        ]),
         el('section', { class: 'related-carousel' }, [el('h2', [text('You may also like')]), ...ALSO.map((r) => p(r))]),
       ]),
     ],
@@ -100,6 +104,9 @@ test("a product page's description stays; its customer reviews and the shop's re
   for (const d of DESCRIPTION) expect(result.article.text).toContain(d);
   for (const r of REVIEWS) expect(result.article.text).not.toContain(r);
   for (const r of ALSO) expect(result.article.text).not.toContain(r);
+  // A reviewer is not the page's author, nor a review's date the page's.
+  expect(result.article.authors).toEqual([]);
+  expect(result.article.publishedAt).toBeNull();
   expect(result.explanation.profileStages?.find((s) => s.stage === 'reviews')).toMatchObject({ applied: true });
   expect(result.explanation.profileStages?.find((s) => s.stage === 'recommendations')).toMatchObject({ applied: true });
   // Switched off, the reviews and the recommendations are read as the body.

@@ -71,3 +71,16 @@ export function insideNamed(tree: LayoutTree, kind: BesideProduct): Uint8Array {
   }
   return inside;
 }
+
+/** The node-id ranges [start, end) of the outermost `kind` sections: for the metadata, whose bylines and dates are not the page's. */
+export function namedRanges(tree: LayoutTree, kind: BesideProduct): Array<[number, number]> {
+  const inside = insideNamed(tree, kind);
+  const ranges: Array<[number, number]> = [];
+  for (let id = 0; id < inside.length; id++) {
+    if (!inside[id]) continue;
+    const end = tree.subtreeEnd[id] ?? id + 1;
+    ranges.push([id, end]);
+    id = end - 1;
+  }
+  return ranges;
+}
