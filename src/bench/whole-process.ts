@@ -85,8 +85,7 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
       treeTimer = setInterval(() => {
         for (const p of sample(root)) {
           const before = lastCpu.get(p.pid);
-          // The kind first seen: an exiting process's command line is empty, which reads as another kind.
-          lastCpu.set(p.pid, { kind: before?.kind ?? p.kind, ms: Math.max(p.ownCpuMs, before?.ms ?? 0), faults: Math.max(p.ownFaults ?? 0, before?.faults ?? 0) });
+          lastCpu.set(p.pid, { kind: settledKind(before?.kind, p.kind), ms: Math.max(p.ownCpuMs, before?.ms ?? 0), faults: Math.max(p.ownFaults ?? 0, before?.faults ?? 0) });
         }
       }, TREE_POLL_MS);
     }
@@ -126,6 +125,20 @@ export async function timeProcess(spec: ProcessSpec, timeFile: string): Promise<
     exitCode,
     stderrTail: stderr.split('\n').slice(-6).join('\n'),
   };
+}
+
+/**
+ * What a process of the tree is, from what it was first seen as and what it reads as now. The
+ * kind first seen stays: an exiting process's command line is empty, which reads as the browser.
+ * But a process first seen as Chromium's zygote may be a renderer just forked from it, still
+ * under the zygote's command line: when it later reads as a renderer, GPU or utility process,
+ * it is that. Counted as the zygote, one such renderer put 53 CPU ms/page of AEB under the
+ * zygote (2026-11-30), whose own processes spend about 1.
+ */
+export function settledKind(firstSeen: string | undefined, now: string): string {
+  if (firstSeen === undefined) return now;
+  if (firstSeen === 'chromium zygote' && (now === 'chromium renderer' || now === 'chromium gpu' || now === 'chromium utility')) return now;
+  return firstSeen;
 }
 
 /** Some file in `dir` has a byte in it. */

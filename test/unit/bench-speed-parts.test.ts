@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stageSplit, STAGE_OF_MODULE, type CpuProfile } from '../../src/bench/cpu-profile.js';
-import { pageIdOf, parseGnuTime, spread, textsOfRecords, timeProcess } from '../../src/bench/whole-process.js';
+import { pageIdOf, parseGnuTime, settledKind, spread, textsOfRecords, timeProcess } from '../../src/bench/whole-process.js';
 import { phaseBetween } from '../../src/render/renderer-metrics.js';
 import { tempDirFixture } from '../support/temp-dir.js';
 
@@ -25,6 +25,17 @@ test.describe('whole-process figures', () => {
     expect(spread([3, 1, 2])).toEqual({ min: 1, median: 2, max: 3 });
     expect(spread([4, 1, 3, 2])).toEqual({ min: 1, median: 2.5, max: 4 });
     expect(Number.isNaN(spread([]).median)).toBe(true);
+  });
+
+  test("a process's kind: the first seen stays, but a renderer forked from the zygote is a renderer once it says so", () => {
+    expect(settledKind(undefined, 'chromium zygote')).toBe('chromium zygote');
+    // A fresh fork still under the zygote's command line, then under its own.
+    expect(settledKind('chromium zygote', 'chromium renderer')).toBe('chromium renderer');
+    expect(settledKind('chromium zygote', 'chromium gpu')).toBe('chromium gpu');
+    // An exiting process's command line is empty and reads as the browser: not a change of kind.
+    expect(settledKind('chromium renderer', 'chromium browser')).toBe('chromium renderer');
+    expect(settledKind('chromium zygote', 'chromium browser')).toBe('chromium zygote');
+    expect(settledKind('node', 'other')).toBe('node');
   });
 
   test("a page's id from its path, as AEB names the truth", () => {
