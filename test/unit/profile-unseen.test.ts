@@ -10,6 +10,12 @@ import { insideMenuTrees, insideScreenReaderText, UNSEEN_PARAMS } from '../../sr
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import { a, el, idOf, p, snapshot, text, textId, type ElSpec } from './support/snapshot-builder.js';
 
+/** A firm's service page: `before` above its main column, `main` in it, then its closing call to talk. */
+function servicePage(main: ElSpec[], before: ElSpec[] = []): ReturnType<typeof snapshot> {
+  const closing = [el('h2', [text('Talk to our team')]), p('Call us or book a meeting online; we answer within one working day and the first meeting costs nothing at all.')];
+  return snapshot([...before, el('main', [el('h1', [text('HR consulting services')]), ...main, ...closing])], { url: 'https://firm.example/services/hr-consulting/' });
+}
+
 const SERVICES: Record<string, string[]> = {
   'Audit and assurance': ['Audits, reviews and compilations', 'Employee benefit plan audits', 'Attestation services for service firms'],
   'Tax planning': ['Estate and trust tax solutions', 'Specialised tax services for families', 'Transaction tax planning'],
@@ -72,19 +78,9 @@ test("a service page's own copy stays; the drop-down menu laid out inside it and
     'Clients in manufacturing, health care and construction have used the programme to cut turnover by a third within two years.',
     'Every engagement has a fixed fee agreed before the work begins, and a named partner who answers for the results it brings.',
   ];
-  const page = snapshot(
-    [
-      el('div', { class: 'mobile-drawer visually-hidden' }, [p('Menu and search for every service area of the firm, from audit to wealth management and more.')]),
-      el('main', [
-        el('h1', [text('HR consulting services')]),
-        p(copy[0]!),
-        el('div', { class: 'hero-select' }, [menuTree()]),
-        ...copy.slice(1).map((c) => p(c)),
-        el('h2', [text('Talk to our team')]),
-        p('Call us or book a meeting online; we answer within one working day and the first meeting costs nothing at all.'),
-      ]),
-    ],
-    { url: 'https://firm.example/services/hr-consulting/' },
+  const page = servicePage(
+    [p(copy[0]!), el('div', { class: 'hero-select' }, [menuTree()]), ...copy.slice(1).map((c) => p(c))],
+    [el('div', { class: 'mobile-drawer visually-hidden' }, [p('Menu and search for every service area of the firm, from audit to wealth management and more.')])],
   );
   const result = extractFromSnapshot(page);
   expect(result.kind).toBe('article');
@@ -133,4 +129,34 @@ test("screen-reader labels inside a card's price line leave the wider profile's 
   expect(result.article.text).not.toContain('Regular price');
   expect(result.article.text).not.toContain('Unit price');
   expect(result.article.html).not.toContain('Regular price');
+});
+
+test("on a service page a sentence said again outside a list is a copy (a carousel's cloned slide) and is kept once; a plan's features listed again stay", () => {
+  const copy = [
+    'Our consultants help employers build human resources practices that keep good people and meet every regulation that applies to them.',
+    'We start with a full review of your handbook, your pay structure and your hiring process, and report what to change first and why.',
+    'From there we can run the work with your team, train your managers, or take over payroll and benefits administration entirely.',
+    'Every engagement has a fixed fee agreed before the work begins, and a named partner who answers for the results it brings.',
+  ];
+  const quote = 'They rebuilt our whole hiring process in six weeks and our turnover fell by a third within the year.';
+  const shared = 'Handbook review by a senior consultant';
+  // A carousel library clones its slides before and after the real ones, so that it can loop.
+  const slide = (clone: boolean): ElSpec => el('div', { class: clone ? 'slide slide-clone' : 'slide' }, [p(quote), p('Dana Whitfield, operations director')]);
+  const plan = (name: string, extra: string): ElSpec =>
+    el('div', { class: 'plan' }, [el('h3', [text(name)]), el('ul', [el('li', [text(shared)]), el('li', [text('A written report on what to change first')]), el('li', [text(extra)])])]);
+  const page = servicePage([
+    ...copy.map((c) => p(c)),
+    el('h2', [text('Plans')]),
+    plan('Essentials', 'Two manager workshops a year'),
+    plan('Complete', 'Payroll and benefits run for you'),
+    el('h2', [text('What our clients say')]),
+    el('div', { class: 'testimonial-track' }, [slide(true), slide(false), slide(true)]),
+  ]);
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.profile?.profile).toBe('service');
+  for (const c of copy) expect(result.article.text).toContain(c);
+  expect(result.article.text.split(quote).length - 1).toBe(1);
+  expect(result.article.text.split(shared).length - 1).toBe(2);
 });
