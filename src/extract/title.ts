@@ -13,6 +13,7 @@
 import type { LayoutTree } from '../segment/tree.js';
 import { UNKNOWN_PAGE_ORIGIN, type LayoutSnapshot } from '../types.js';
 import type { PageType } from '../score/page-type.js';
+import { decodeHTMLStrict } from 'entities';
 import { collapseWhitespace } from '../segment/text.js';
 import { repairMojibake } from '../text/mojibake.js';
 import { TITLE_FEATURES, TITLE_WEIGHTS, type TitleFeature } from './title-weights.js';
@@ -142,7 +143,7 @@ export function titleSources(
   const snapshot = tree.snapshot;
   const declared: TitleSources['declared'] = [];
   const add = (kind: DeclaredKind, text: string | null | undefined): void => {
-    const value = text === null || text === undefined ? undefined : cleanTitleText(text.slice(0, MAX_DECLARED_CHARS)).trim();
+    const value = text === null || text === undefined ? undefined : cleanTitleText(decodeEscapedTwice(text.slice(0, MAX_DECLARED_CHARS))).trim();
     if (value) declared.push({ kind, text: value });
   };
   add('title', snapshot.meta.title);
@@ -501,6 +502,16 @@ export function headlineText(tree: LayoutTree, id: number): string {
     text = text.slice(0, -last.length).trimEnd();
   }
   return text;
+}
+
+/**
+ * A declared title escaped twice by its page: `<meta property="og:title" content="Python, SQL
+ * &amp;#x26; AI">` is "Python, SQL &#x26; AI" once the parser has read it, a reference no reader
+ * should see (WCXB-dev 0244 chose it so). Its references are decoded once more, strictly (only
+ * with their semicolon, so "Q&A" and "AT&T" stay as they are), by the `entities` package's decoder.
+ */
+function decodeEscapedTwice(text: string): string {
+  return text.includes('&') && text.includes(';') ? decodeHTMLStrict(text) : text;
 }
 
 /**

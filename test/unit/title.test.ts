@@ -3,7 +3,9 @@
  * scored by the fitted weights. Each case is a kind of page, in plain data.
  */
 import { test, expect } from '@playwright/test';
-import { chooseTitle, copyrightHolder, splitTitle, type TitleSources } from '../../src/extract/title.js';
+import { chooseTitle, copyrightHolder, splitTitle, titleSources, type TitleSources } from '../../src/extract/title.js';
+import { buildLayoutTree } from '../../src/segment/tree.js';
+import { p, snapshot } from './support/snapshot-builder.js';
 
 const line = (id: number, text: string, tag = 'h1', fontRatio = 2, aboveBody = true) => ({ id, text, tag, fontRatio, aboveBody });
 const page = (over: Partial<TitleSources>): TitleSources => ({ lines: [], declared: [], siteNames: [], pageType: 'article', ...over });
@@ -105,4 +107,18 @@ test("a headline shown with the site's name after a separator, in the h1 and the
   const kept = chooseTitle(page({ lines: [line(3, own)], declared: [{ kind: 'title', text: own }], siteNames: ['comwrap'] }));
   expect(kept.candidates[kept.chosen]?.text).toBe(own);
   expect(kept.reason).toBeUndefined();
+});
+
+test('a declared title escaped twice by its page is read once more; a bare ampersand stays', () => {
+  // <meta property="og:title" content="Python, SQL &amp;#x26; AI">: the parser leaves "&#x26;".
+  const tree = buildLayoutTree(
+    snapshot([p('A body paragraph long enough to be the body of the page, about the tools and nothing else.')], {
+      meta: { title: 'Q&A: the data tools we use | Splunk', metaTags: [{ key: 'og:title', content: 'Python, SQL &#x26; AI &amp; more' }, { key: 'twitter:title', content: 'AT&T; and R&D;' }] },
+    }),
+  );
+  const declared = titleSources(tree, null, 1, 16, 'article').declared;
+  expect(declared).toContainEqual({ kind: 'og', text: 'Python, SQL & AI & more' });
+  expect(declared).toContainEqual({ kind: 'title', text: 'Q&A: the data tools we use | Splunk' });
+  // Not references: left as written (strictly, a reference ends with its semicolon and names one).
+  expect(declared).toContainEqual({ kind: 'twitter', text: 'AT&T; and R&D;' });
 });
