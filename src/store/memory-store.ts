@@ -335,10 +335,36 @@ export class MemoryStore implements CrawlStore {
     };
   }
 
+  /**
+   * The first `limit` entries `keep` accepts, in claim order. The crawler asks for the head of the
+   * queue before every claim (refresh.ts): a few dozen of a frontier of thousands, so the head is
+   * selected in one pass (binary insertion into a list of at most `limit`) instead of sorting the
+   * whole frontier each time; a long list (an export of the queue) is sorted whole.
+   */
   private queuedSorted(keep: (e: StoredEntry) => boolean, limit: number): FrontierEntry[] {
-    return [...this.open().frontier.values()].filter(keep).sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, Math.max(0, limit)).map(publicEntry);
+    const n = Math.max(0, limit);
+    const entries = this.open().frontier.values();
+    if (n > SELECT_HEAD_UP_TO) return [...entries].filter(keep).sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, n).map(publicEntry);
+    const head: StoredEntry[] = [];
+    if (n === 0) return [];
+    for (const e of entries) {
+      if (!keep(e) || (head.length === n && !before(e, head[n - 1]!))) continue;
+      let lo = 0;
+      let hi = head.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(e, head[mid]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      head.splice(lo, 0, e);
+      if (head.length > n) head.pop();
+    }
+    return head.map(publicEntry);
   }
 }
+
+/** Up to this many entries, the head of the queue is selected in one pass (queuedSorted); more are sorted. */
+const SELECT_HEAD_UP_TO = 1024;
 
 /** Claim order: higher priority first, then first enqueued. */
 function before(a: StoredEntry, b: StoredEntry): boolean {

@@ -127,6 +127,17 @@ for (const impl of implementations) {
       expect(store.counts()).toMatchObject({ queued: 0, inFlight: 40 });
     });
 
+    test('topQueued(n) is the first n of the claim order for every n, ties first-come', () => {
+      // Priorities with many ties and the head reordered after enqueueing: the memory store selects
+      // a short head in one pass instead of sorting, and must agree with a full sort at every length.
+      const entries = Array.from({ length: 300 }, (_, i) => ({ url: pageUrl(i), site: SITE, depth: 1, priority: (i * 37) % 11 }));
+      store.enqueue(entries);
+      store.updatePriorities([{ url: pageUrl(299), priority: 50 }, { url: pageUrl(5), priority: -1 }]);
+      const priority = (e: (typeof entries)[number]): number => (e.url === pageUrl(299) ? 50 : e.url === pageUrl(5) ? -1 : e.priority);
+      const expected = [...entries].sort((a, b) => priority(b) - priority(a) || entries.indexOf(a) - entries.indexOf(b)).map((e) => e.url);
+      for (const n of [0, 1, 2, 10, 64, 299, 300, 2000]) expect(store.topQueued(n).map((e) => e.url), `topQueued(${n})`).toEqual(expected.slice(0, n));
+    });
+
     test('claimNext skips excluded sites and entries whose notBefore has not come', () => {
       store.enqueue([
         { url: 'https://a.test/1', site: 'a.test', depth: 1, priority: 9 },

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import fc from 'fast-check';
 import {
   directorySimilarity,
   domainSimilarity,
@@ -106,6 +107,30 @@ test.describe('URL similarity', () => {
     expect(topKMeanSimilarity(candidate, targets, 2, weights)).toBeCloseTo((sims[0]! + sims[1]!) / 2, 12);
     expect(topKMeanSimilarity(candidate, targets, 100, weights)).toBeCloseTo(sims.reduce((s, x) => s + x, 0) / sims.length, 12);
     expect(topKMeanSimilarity(candidate, [], 3, weights)).toBe(0);
+  });
+
+  test('top-k mean: passing over targets by their length bound changes no result, to the last bit', () => {
+    // Paths of the shapes sites use (dates, sections, slugs of every length, ids, queries), on a
+    // few hosts, with random non-negative weights: the pruned top-k mean must equal the mean of
+    // the k best full similarities exactly — a bound that were ever below a similarity would
+    // drop a target that belongs to the k best.
+    const segment = fc.oneof(
+      fc.constantFrom('news', 'world', 'sport', '2024', '11', '07', 'tag', 'a', 'index.html', 'story.php?id=42'),
+      fc.array(fc.constantFrom('council', 'budget', 'storm', 'hits', 'coast', 'x', 'minister', 'resigns'), { minLength: 1, maxLength: 12 }).map((w) => w.join('-')),
+      fc.integer({ min: 1, max: 10 ** 9 }).map(String),
+    );
+    const url = fc.tuple(fc.constantFrom('https://n.com', 'https://www.n.com', 'http://m.n.co.uk', 'https://other.org'), fc.array(segment, { maxLength: 6 }), fc.boolean()).map(([host, parts, slash]) => vectorizeUrl(`${host}/${parts.join('/')}${slash ? '/' : ''}`));
+    const weightsArb = fc.tuple(fc.float({ min: 0, max: 1, noNaN: true }), fc.array(fc.float({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }), fc.float({ min: 0, max: 1, noNaN: true }), fc.float({ min: 0, max: 1, noNaN: true })).map(([host, directories, file, depth]): UrlWeights => {
+      const sum = host + directories.reduce((s, x) => s + x, 0) + file + depth || 1;
+      return { host: host / sum, directories: directories.map((x) => x / sum), file: file / sum, depth: depth / sum };
+    });
+    fc.assert(
+      fc.property(url, fc.array(url, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 8 }), weightsArb, (candidate, targets, k, w) => {
+        const full = targets.map((t) => urlSimilarity(candidate, t, w)).sort((x, y) => y - x).slice(0, k);
+        expect(topKMeanSimilarity(candidate, targets, k, w)).toBe(full.reduce((s, x) => s + x, 0) / full.length);
+      }),
+      { numRuns: 500, seed: 7 },
+    );
   });
 });
 
