@@ -1,21 +1,31 @@
 /**
- * The profiles' own block model (src/score/fitted-profile-model.ts) judged as a user meets it: on
- * pages of sites it never saw. Five models are fitted as `npm run fit -- --profiles
- * --profile-model` fits the shipped one, each without one fold of sites (folds grouped by site,
- * as every fit here), and each WCXB-dev page is extracted from its cached snapshot by the whole
- * pipeline with the model that did not see its site; the shifts per type are the shipped ones.
- * Prints word F1 and 4-gram F1 per page type, beside the shipped model's (in-sample) figures.
+ * The profiles' own block model (src/score/fitted-profile-model.ts) and the page-type decision
+ * that chooses the profile, judged as a user meets them: on pages of sites they never saw. Five
+ * models are fitted as `npm run fit -- --profiles --profile-model` fits the shipped one, each
+ * without one fold of sites (folds grouped by site, as every fit here), and five page-type
+ * decisions as `npm run fit -- wcxb aeb local-web --page-type-only` fits the shipped one, each
+ * without the same fold's sites (AEB's and the local web's pages train every fold's, but for a
+ * site of the fold); each WCXB-dev page is extracted from its cached snapshot by the whole
+ * pipeline with the model and the decision that did not see its site; the shifts per type are the
+ * shipped ones. Prints word F1 and 4-gram F1 per page type, beside the shipped (in-sample)
+ * figures, and out of fold with the shipped page-type decision (the profiles' model alone out of
+ * fold, as this script measured until 2026-11-30).
  *
  *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json]
  *
- * Pages come from the snapshot cache (`npx tsx scripts/cache-snapshots.ts wcxb`).
+ * Pages come from the snapshot cache (`npx tsx scripts/cache-snapshots.ts aeb wcxb`); the local
+ * web's pages are rendered once when they are not cached (a browser is found as for `extract`).
  */
 import { answerHelp } from './help.js';
 import { writeFileSync } from 'node:fs';
 import { openCorpus } from '../src/bench/corpora/index.js';
 import { loadFitPagesCached, siteFolds, type FitPage } from '../src/bench/fit/dataset.js';
 import { applyUnitWeights, fitBlockModel } from '../src/bench/fit/fit-blocks.js';
-import { pageTypeOf } from '../src/bench/fit/fit-page-type.js';
+import { DEFAULT_TYPE_BALANCE, fitPageType, pageTypeOf } from '../src/bench/fit/fit-page-type.js';
+import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
+import { RenderSession } from '../src/render/session.js';
+import { DEFAULT_SELECT_PARAMS } from '../src/score/select-params.js';
+import type { PageTypeWeights } from '../src/score/page-type.js';
 import { weightArray } from '../src/bench/fit/fit-units.js';
 import { meanWordF1, pageScores, TOKENIZERS, aggregate, wordScore, type PageScore } from '../src/bench/metrics.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
@@ -42,15 +52,37 @@ const foldOf = new Map(pages.map((p, i) => [p.id, fold[i]!]));
 const trains = (p: FitPage): boolean => pageTypeOf(p) !== undefined && pageTypeOf(p) !== 'article';
 // The options of the shipped fit (scripts/fit.ts fitProfileModel, its defaults).
 const options = { l2: 1, containerThreshold: FITTED_BLOCK_MODEL.containerThreshold, learner: 'trees' as const, gbdt: { trees: 200, depth: 4 } };
+// The page-type decision's other training pages (the shipped fit's: AEB and the local web).
+const typePages: FitPage[] = [];
+let session: RenderSession | undefined;
+try {
+  for (const other of [await openCorpus('aeb'), await localWebCorpus()]) {
+    let missing = 0;
+    const cached = await loadFitPagesCached(other, { concurrency: 2, onPage: (_, hit) => void (hit ? 0 : missing++) });
+    if (missing === 0) typePages.push(...cached);
+    else {
+      log(`${other.name}: ${missing} pages not in the snapshot cache; rendering them`);
+      session ??= await RenderSession.launch({ concurrency: 2 });
+      typePages.push(...(await loadFitPagesCached(other, { session, concurrency: 2 })));
+    }
+  }
+} finally {
+  await session?.close();
+}
 const models: BlockModelWeights[] = [];
+const typeWeights: PageTypeWeights[] = [];
 for (let k = 0; k < folds; k++) {
   const t0 = performance.now();
   models.push(fitBlockModel(pages.filter((p, i) => fold[i] !== k && trains(p)), options, FITTED_BLOCK_MODEL.calibration));
+  // The shipped decision's settings (src/score/fitted-params.ts: L2 1, class balance 0.5).
+  const testSites = new Set(pages.filter((_, i) => fold[i] === k).map((p) => p.site));
+  typeWeights.push(fitPageType([...pages.filter((_, i) => fold[i] !== k), ...typePages.filter((p) => !testSites.has(p.site))], 1, DEFAULT_TYPE_BALANCE));
   log(`fold ${k + 1}/${folds} fitted (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 const tokenizer = TOKENIZERS[corpus.tokenization];
-const rows: Array<{ id: string; type: string; outOfFold: PageScore & { wordF1: number }; shipped: PageScore & { wordF1: number } }> = [];
+type Scored = PageScore & { wordF1: number };
+const rows: Array<{ id: string; type: string; decided?: string; outOfFold: Scored; modelOnly: Scored; shipped: Scored }> = [];
 await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   if (entry.status === 'error') return;
   const k = foldOf.get(entry.page.id);
@@ -58,20 +90,25 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   const truth = entry.page.truth.body;
   const score = (text: string): PageScore & { wordF1: number } => ({ ...pageScores(text, truth, { tokenizer }), wordF1: wordScore(text, truth).f1 });
   const textOf = (r: ReturnType<typeof extractFromSnapshot>): string => (r.kind === 'article' ? r.article.text : '');
-  const outOfFold = score(textOf(extractFromSnapshot(entry.snapshot, { profiles: { ...DEFAULT_PROFILE_PARAMS, model: models[k]! } })));
+  const profiles = { ...DEFAULT_PROFILE_PARAMS, model: models[k]! };
+  const oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
+  const outOfFold = score(textOf(oof));
+  const modelOnly = score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
   const shipped = score(textOf(extractFromSnapshot(entry.snapshot)));
-  rows.push({ id: entry.page.id, type: entry.page.pageType ?? '?', outOfFold, shipped });
+  rows.push({ id: entry.page.id, type: entry.page.pageType ?? '?', ...(oof.explanation.pageType ? { decided: oof.explanation.pageType.type } : {}), outOfFold, modelOnly, shipped });
 });
 const types = [...new Set(rows.map((r) => r.type))].sort();
 const line = (name: string, group: typeof rows): string => {
   const oof = group.map((r) => r.outOfFold);
+  const only = group.map((r) => r.modelOnly);
   const ins = group.map((r) => r.shipped);
   const w = (s: typeof oof): string => meanWordF1(s.map((x) => ({ f1: x.wordF1 }))).toFixed(3);
-  return `| ${name} | ${group.length} | ${w(oof)} | ${w(ins)} | ${aggregate(oof).f1.toFixed(3)} | ${aggregate(ins).f1.toFixed(3)} |`;
+  const typedRight = group.filter((r) => r.decided === r.type).length;
+  return `| ${name} | ${group.length} | ${w(oof)} | ${w(only)} | ${w(ins)} | ${aggregate(oof).f1.toFixed(3)} | ${aggregate(only).f1.toFixed(3)} | ${aggregate(ins).f1.toFixed(3)} | ${(typedRight / Math.max(1, group.length)).toFixed(3)} |`;
 };
-console.log(`WCXB-dev, ${rows.length} pages: the profiles' model out of fold (${folds} folds grouped by site) against the shipped one (in-sample on the non-article types)\n`);
-console.log('| type | pages | word F1 out of fold | shipped | 4-gram F1 out of fold | shipped |');
-console.log('|---|---|---|---|---|---|');
+console.log(`WCXB-dev, ${rows.length} pages: the profiles' model and the page-type decision out of fold (${folds} folds grouped by site); the profiles' model alone out of fold (the shipped decision); the shipped ones (in-sample)\n`);
+console.log('| type | pages | word F1 out of fold | model alone out of fold | shipped | 4-gram F1 out of fold | model alone | shipped | typed right, out of fold |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const t of types) console.log(line(t, rows.filter((r) => r.type === t)));
 console.log(line('all', rows));
 const json = option('--json');
