@@ -4,10 +4,11 @@
  * worst pages. For quick iteration on the pure stages. Pages missing from the cache are left out
  * (and counted), so it also runs while a cache is still being filled.
  *
- *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product] [--dir out/snapshots]
+ *   npx tsx scripts/eval-snapshots.ts wcxb [--worst 20] [--json out.json] [--type article] [--no-stage cards,product] [--dir out/snapshots] [--unclear 0.6]
  *
  * `--dir` reads another snapshot cache (one filled by `cache-snapshots.ts --dir`, say with another browser).
  * `--no-stage` switches a profile's type-specific stages off (extract/profiles/), to measure each one's gain.
+ * `--unclear` sets the probability below which a page's type is unclear and the article profile runs (shipped 0.6).
  */
 import { answerHelp } from './help.js';
 import { writeFileSync } from 'node:fs';
@@ -30,7 +31,10 @@ const worstN = Number(opt('--worst') ?? 15);
 const type = opt('--type');
 const disabledStages = (opt('--no-stage') ?? '').split(',').filter((s) => s !== '') as ProfileStage[];
 for (const s of disabledStages) if (!PROFILE_STAGES.includes(s)) throw new Error(`--no-stage: no stage ${s} (stages: ${PROFILE_STAGES.join(', ')})`);
-const params: Partial<ExtractParams> = disabledStages.length > 0 ? { profiles: { ...DEFAULT_PROFILE_PARAMS, disabledStages } } : {};
+const unclear = opt('--unclear');
+if (unclear !== undefined && !(Number(unclear) > 0 && Number(unclear) < 1)) throw new Error(`--unclear must be a probability between 0 and 1, not ${unclear}`);
+const params: Partial<ExtractParams> =
+  disabledStages.length > 0 || unclear !== undefined ? { profiles: { ...DEFAULT_PROFILE_PARAMS, ...(disabledStages.length > 0 ? { disabledStages } : {}), ...(unclear !== undefined ? { unclearBelow: Number(unclear) } : {}) } } : {};
 const corpus = await openCorpus(name);
 const tokenizer = TOKENIZERS[corpus.tokenization];
 const rows: Array<{ id: string; url?: string; type?: string; status: string; reason?: string; decided?: string; profile?: string; score: PageScore; wordF1: number; chars: number; truthChars: number }> = [];

@@ -11,7 +11,11 @@
  * figures, and out of fold with the shipped page-type decision (the profiles' model alone out of
  * fold, as this script measured until 2026-11-30).
  *
- *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json]
+ *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json] [--unclear 0.6]
+ *
+ * `--unclear` sets the probability below which a page's type is unclear (the article profile
+ * runs; `ProfileParams.unclearBelow`, shipped 0.6) in the out-of-fold readings, to choose it on
+ * decisions as they come out on sites the decision never saw.
  *
  * Pages come from the snapshot cache (`npx tsx scripts/cache-snapshots.ts aeb wcxb`); the local
  * web's pages are rendered once when they are not cached (a browser is found as for `extract`).
@@ -42,6 +46,8 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const folds = Number(option('--folds') ?? 5);
+const unclear = option('--unclear');
+if (unclear !== undefined && !(Number(unclear) > 0 && Number(unclear) < 1)) throw new Error(`--unclear must be a probability between 0 and 1, not ${unclear}`);
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const corpus = await openCorpus('wcxb');
@@ -90,7 +96,7 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   const truth = entry.page.truth.body;
   const score = (text: string): PageScore & { wordF1: number } => ({ ...pageScores(text, truth, { tokenizer }), wordF1: wordScore(text, truth).f1 });
   const textOf = (r: ReturnType<typeof extractFromSnapshot>): string => (r.kind === 'article' ? r.article.text : '');
-  const profiles = { ...DEFAULT_PROFILE_PARAMS, model: models[k]! };
+  const profiles = { ...DEFAULT_PROFILE_PARAMS, model: models[k]!, ...(unclear !== undefined ? { unclearBelow: Number(unclear) } : {}) };
   const oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
   const outOfFold = score(textOf(oof));
   const modelOnly = score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
