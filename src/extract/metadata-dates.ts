@@ -408,7 +408,22 @@ export function normalizeDate(value: string | null | undefined, reading: DateRea
 
 /** The first date a visible text spells ("Published 14 May 2024, 06:00" → "2024-05-14"). */
 export function dateInText(text: string, reading: DateReading = {}): string | null {
-  return dateInTokens(tokenize(text), reading);
+  return digitless(text) ? null : dateInTokens(tokenize(text), reading);
+}
+
+/**
+ * True when the text's first MAX_DATE_TEXT characters are ASCII without a digit: every form
+ * `dayAt` reads has a number in it, and ASCII stays ASCII under NFKC, so such a text spells no
+ * date and is not tokenised (most lines a page's metadata and comment search read are such). A
+ * text with any other character is read in full: NFKC makes digits of some ("①", "㏠").
+ */
+function digitless(text: string): boolean {
+  const end = Math.min(text.length, MAX_DATE_TEXT);
+  for (let i = 0; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || (code >= 48 && code <= 57)) return false;
+  }
+  return true;
 }
 
 /**

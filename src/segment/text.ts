@@ -26,9 +26,37 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/gu, ' ');
 }
 
-/** Length of text as a reader sees it: white space collapsed, ends trimmed. */
+/**
+ * Length of text as a reader sees it: white space collapsed, ends trimmed — counted in one pass,
+ * without building the collapsed string (`collapseWhitespace(text).trim().length`, which a
+ * property test compares it with; segmenting asks it of every text node).
+ */
 export function visibleLength(text: string): number {
-  return collapseWhitespace(text).trim().length;
+  let length = 0;
+  let started = false;
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isWhiteSpace(text.charCodeAt(i))) {
+      space = started;
+      continue;
+    }
+    if (space) length += 1;
+    length += 1;
+    space = false;
+    started = true;
+  }
+  return length;
+}
+
+/**
+ * What JavaScript's `\s` and `trim` take for white space: tab, line feed, vertical tab, form
+ * feed, carriage return, the space separators (Unicode's Zs), the line and paragraph separators
+ * and the byte-order mark.
+ */
+function isWhiteSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /**

@@ -175,9 +175,8 @@ export function dominantStyle(tree: LayoutTree, ids: number[], fallback: Snapsho
     if (node.kind === 'text') {
       const owner = elementAt(tree, node.parent);
       if (!owner) continue;
-      const style = styleFields(owner);
-      const key = JSON.stringify(style);
-      const entry = votes.get(key) ?? { style, length: 0 };
+      const key = styleKey(owner);
+      const entry = votes.get(key) ?? { style: styleFields(owner), length: 0 };
       entry.length += visibleLength(node.text);
       votes.set(key, entry);
     } else {
@@ -187,6 +186,17 @@ export function dominantStyle(tree: LayoutTree, ids: number[], fallback: Snapsho
   let best: { style: TextStyle; length: number } | undefined;
   for (const v of votes.values()) if (!best || v.length > best.length) best = v;
   return best?.style ?? styleFields(fallback);
+}
+
+/**
+ * The text style's fields as one string, equal for equal styles and different for different ones
+ * (each string field carries its length, so no value can run into the next): the votes' key.
+ * A `JSON.stringify` of the fields, as before, made `dominantStyle` 6.7 % of extraction's time
+ * on AEB's snapshots (V8's profiler); with this key it is 3.7 %.
+ */
+function styleKey(el: SnapshotElement): string {
+  const { fontStyle, fontFamily, color, background } = el;
+  return `${el.fontSizePx}|${el.fontWeight}|${fontStyle.length}:${fontStyle}|${fontFamily.length}:${fontFamily}|${color.length}:${color}|${background.length}:${background}`;
 }
 
 function styleFields(el: SnapshotElement): TextStyle {
