@@ -11,11 +11,20 @@
  * figures, and out of fold with the shipped page-type decision (the profiles' model alone out of
  * fold, as this script measured until 2026-11-30).
  *
- *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json] [--unclear 0.6]
+ *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json] [--unclear 0.6] [--gbdt trees=200,depth=4] [--oof-only]
+ *                                       [--article-weight 0] [--per-type-weight W]
  *
  * `--unclear` sets the probability below which a page's type is unclear (the article profile
  * runs; `ProfileParams.unclearBelow`, shipped 0.6) in the out-of-fold readings, to choose it on
- * decisions as they come out on sites the decision never saw.
+ * decisions as they come out on sites the decision never saw. `--gbdt` sets the second pass's
+ * boosted trees for the fold models (any of `GbdtOptions`: trees, depth, learningRate, subsample,
+ * minChildHessian, lambda, bins; the rest as shipped), to choose them on sites the model never
+ * saw; `--oof-only` skips the two readings with shipped parts (a sweep's quicker run).
+ * Two experiments on what the model is fitted on (docs/extract.md has their figures; neither
+ * is shipped): `--article-weight w` adds WCXB-dev's articles to its training pages, each
+ * weighing w of another page; `--per-type-weight w` fits, besides the shared model, one model
+ * per profile type (that type's pages weighing 1, the other types' w, so 0 is the type alone)
+ * and reads a page again with its profile's own model.
  *
  * Pages come from the snapshot cache (`npx tsx scripts/cache-snapshots.ts aeb wcxb`); the local
  * web's pages are rendered once when they are not cached (a browser is found as for `extract`).
@@ -37,6 +46,7 @@ import { extractFromSnapshot } from '../src/extract/from-snapshot.js';
 import { DEFAULT_PROFILE_PARAMS } from '../src/extract/profiles/index.js';
 import { FITTED_BLOCK_MODEL, FITTED_SCORE_WEIGHTS } from '../src/score/fitted-params.js';
 import type { BlockModelWeights } from '../src/score/block-model.js';
+import { DEFAULT_GBDT, type GbdtOptions } from '../src/bench/fit/gbdt.js';
 
 answerHelp(import.meta.url);
 
@@ -48,6 +58,18 @@ const option = (name: string): string | undefined => {
 const folds = Number(option('--folds') ?? 5);
 const unclear = option('--unclear');
 if (unclear !== undefined && !(Number(unclear) > 0 && Number(unclear) < 1)) throw new Error(`--unclear must be a probability between 0 and 1, not ${unclear}`);
+/** `trees=300,depth=3` → options; a key GbdtOptions lacks, or a value that is no number, is refused. */
+function parseGbdt(spec: string): Partial<GbdtOptions> {
+  const out: Record<string, number> = {};
+  for (const part of spec.split(',').filter((p) => p !== '')) {
+    const [key, value] = part.split('=');
+    if (key === undefined || !(key in DEFAULT_GBDT) || key === 'seed') throw new Error(`--gbdt: no option ${key} (options: ${Object.keys(DEFAULT_GBDT).filter((k) => k !== 'seed').join(', ')})`);
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--gbdt: ${key} must be a positive number, not ${value}`);
+    out[key] = n;
+  }
+  return out as Partial<GbdtOptions>;
+}
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const corpus = await openCorpus('wcxb');
@@ -55,9 +77,15 @@ const pages: FitPage[] = await loadFitPagesCached(corpus, { concurrency: 2 });
 applyUnitWeights(pages, weightArray(FITTED_SCORE_WEIGHTS));
 const fold = siteFolds(pages, folds);
 const foldOf = new Map(pages.map((p, i) => [p.id, fold[i]!]));
-const trains = (p: FitPage): boolean => pageTypeOf(p) !== undefined && pageTypeOf(p) !== 'article';
+// `--article-weight w` (an experiment; the shipped fit trains on the other types only) adds
+// WCXB-dev's articles to the model's training, each weighing w of another type's page.
+const articleWeight = Number(option('--article-weight') ?? 0);
+const trains = (p: FitPage): boolean => pageTypeOf(p) !== undefined && (articleWeight > 0 || pageTypeOf(p) !== 'article');
 // The options of the shipped fit (scripts/fit.ts fitProfileModel, its defaults).
-const options = { l2: 1, containerThreshold: FITTED_BLOCK_MODEL.containerThreshold, learner: 'trees' as const, gbdt: { trees: 200, depth: 4 } };
+const gbdt: Partial<GbdtOptions> = { trees: 200, depth: 4, ...parseGbdt(option('--gbdt') ?? '') };
+const oofOnly = args.includes('--oof-only');
+const options = { l2: 1, containerThreshold: FITTED_BLOCK_MODEL.containerThreshold, learner: 'trees' as const, gbdt, pageWeight: (p: FitPage): number => (pageTypeOf(p) === 'article' ? articleWeight : 1) };
+log(`second pass: ${JSON.stringify(gbdt)}`);
 // The page-type decision's other training pages (the shipped fit's: AEB and the local web).
 const typePages: FitPage[] = [];
 let session: RenderSession | undefined;
@@ -77,11 +105,24 @@ try {
 }
 const models: BlockModelWeights[] = [];
 const typeWeights: PageTypeWeights[] = [];
+// `--per-type-weight w` (an experiment): besides the shared model, one model per profile type,
+// fitted with that type's pages weighing 1 and the other types' w (0: the type's pages alone);
+// a page read with the own model is read again with its profile's model.
+const perTypeWeight = option('--per-type-weight') === undefined ? undefined : Number(option('--per-type-weight'));
+const perType: Array<Map<string, BlockModelWeights>> = [];
 for (let k = 0; k < folds; k++) {
   const t0 = performance.now();
   models.push(fitBlockModel(pages.filter((p, i) => fold[i] !== k && trains(p)), options, FITTED_BLOCK_MODEL.calibration));
   // The shipped decision's settings (src/score/fitted-params.ts: L2 1, class balance 0.5).
   const testSites = new Set(pages.filter((_, i) => fold[i] === k).map((p) => p.site));
+  if (perTypeWeight !== undefined) {
+    const byType = new Map<string, BlockModelWeights>();
+    for (const t of DEFAULT_PROFILE_PARAMS.modelTypes ?? []) {
+      const weightOf = (p: FitPage): number => (pageTypeOf(p) === t ? 1 : pageTypeOf(p) === 'article' ? articleWeight : perTypeWeight);
+      byType.set(t, fitBlockModel(pages.filter((p, i) => fold[i] !== k && trains(p) && weightOf(p) > 0), { ...options, pageWeight: weightOf }, FITTED_BLOCK_MODEL.calibration));
+    }
+    perType.push(byType);
+  }
   typeWeights.push(fitPageType([...pages.filter((_, i) => fold[i] !== k), ...typePages.filter((p) => !testSites.has(p.site))], 1, DEFAULT_TYPE_BALANCE));
   log(`fold ${k + 1}/${folds} fitted (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
@@ -97,10 +138,13 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   const score = (text: string): PageScore & { wordF1: number } => ({ ...pageScores(text, truth, { tokenizer }), wordF1: wordScore(text, truth).f1 });
   const textOf = (r: ReturnType<typeof extractFromSnapshot>): string => (r.kind === 'article' ? r.article.text : '');
   const profiles = { ...DEFAULT_PROFILE_PARAMS, model: models[k]!, ...(unclear !== undefined ? { unclearBelow: Number(unclear) } : {}) };
-  const oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
+  let oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
+  const ran = oof.explanation.profile;
+  const own = ran?.ownModel ? perType[k]?.get(ran.profile) : undefined;
+  if (own) oof = extractFromSnapshot(entry.snapshot, { profiles: { ...profiles, model: own }, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
   const outOfFold = score(textOf(oof));
-  const modelOnly = score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
-  const shipped = score(textOf(extractFromSnapshot(entry.snapshot)));
+  const modelOnly = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
+  const shipped = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot)));
   rows.push({ id: entry.page.id, type: entry.page.pageType ?? '?', ...(oof.explanation.pageType ? { decided: oof.explanation.pageType.type } : {}), outOfFold, modelOnly, shipped });
 });
 const types = [...new Set(rows.map((r) => r.type))].sort();
