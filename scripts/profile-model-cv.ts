@@ -129,7 +129,7 @@ for (let k = 0; k < folds; k++) {
 
 const tokenizer = TOKENIZERS[corpus.tokenization];
 type Scored = PageScore & { wordF1: number };
-const rows: Array<{ id: string; type: string; decided?: string; confidence?: number; profile?: string; why?: string; outOfFold: Scored; modelOnly: Scored; shipped: Scored }> = [];
+const rows: Array<{ id: string; type: string; decided?: string; confidence?: number; probabilities?: Record<string, number>; profile?: string; why?: string; outOfFold: Scored; modelOnly: Scored; shipped: Scored }> = [];
 await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   if (entry.status === 'error') return;
   const k = foldOf.get(entry.page.id);
@@ -145,7 +145,7 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   const outOfFold = score(textOf(oof));
   const modelOnly = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
   const shipped = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot)));
-  rows.push({ id: entry.page.id, type: entry.page.pageType ?? '?', ...(oof.explanation.pageType ? { decided: oof.explanation.pageType.type, confidence: oof.explanation.pageType.confidence } : {}), ...(oof.explanation.profile ? { profile: oof.explanation.profile.profile, why: `${oof.explanation.pageType?.reason} · ${oof.explanation.profile.reason}` } : {}), outOfFold, modelOnly, shipped });
+  rows.push({ id: entry.page.id, type: entry.page.pageType ?? '?', ...(oof.explanation.pageType ? { decided: oof.explanation.pageType.type, confidence: oof.explanation.pageType.confidence, probabilities: oof.explanation.pageType.probabilities } : {}), ...(oof.explanation.profile ? { profile: oof.explanation.profile.profile, why: `${oof.explanation.pageType?.reason} · ${oof.explanation.profile.reason}` } : {}), outOfFold, modelOnly, shipped });
 });
 const types = [...new Set(rows.map((r) => r.type))].sort();
 const line = (name: string, group: typeof rows): string => {
