@@ -255,12 +255,14 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
     const tried = runProfile(tree, scored, articleSelection, tentative, p.select, profileParams);
     const triedWords = countWords(tried.selection.blocks.join(' '));
     const articleWords = countWords(articleSelection.blocks.join(' '));
-    if (keepsTentativeProfile(triedWords, articleWords)) {
+    if (keepsTentativeProfile(triedWords, articleWords, decision)) {
       profile = tentative;
       selection = tried.selection;
       if (tried.stages) explanation.profileStages = tried.stages;
-    } else {
+    } else if (triedWords >= TENTATIVE_PROFILE.gain * articleWords) {
       // Said, so that --explain shows the road not taken.
+      profile = { ...profile, reason: `${profile.reason}; the ${tentative.profile} profile, tried, read ${triedWords} words against ${articleWords}, but the page is all but as likely an article (${Math.round(100 * decision.probabilities.article)} % against ${Math.round(100 * decision.confidence)} %) and its article reading a story's length` };
+    } else {
       profile = { ...profile, reason: `${profile.reason}; the ${tentative.profile} profile, tried, read ${triedWords} words against ${articleWords}, not ${TENTATIVE_PROFILE.gain} times as many` };
     }
   }

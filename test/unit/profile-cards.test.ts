@@ -11,7 +11,8 @@ import { scoreUnits } from '../../src/score/score-units.js';
 import { DEFAULT_SCORE_WEIGHTS } from '../../src/score/weights.js';
 import { pageBlocks } from '../../src/score/block-features.js';
 import { findCards } from '../../src/extract/profiles/cards.js';
-import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, TENTATIVE_PROFILE } from '../../src/extract/profiles/index.js';
+import { articleTied, chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, TENTATIVE_PROFILE } from '../../src/extract/profiles/index.js';
+import { PAGE_TYPES, type PageType, type PageTypeDecision } from '../../src/score/page-type.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import type { LayoutSnapshot } from '../../src/types.js';
 import { a, el, p, prose, snapshot, text, type ElSpec } from './support/snapshot-builder.js';
@@ -136,6 +137,23 @@ test("an unclear page keeps its type's profile when that reads twice the article
   expect(keepsTentativeProfile(200, 100)).toBe(true);
   // A short story whose wider reading adds its related links: less than twice the story.
   expect(keepsTentativeProfile(180, 100)).toBe(false);
+});
+
+test('an unclear page all but as likely an article keeps its article reading when that is a story', () => {
+  const decided = (article: number, listing: number): Pick<PageTypeDecision, 'confidence' | 'probabilities'> => ({
+    confidence: listing,
+    probabilities: { ...(Object.fromEntries(PAGE_TYPES.map((t) => [t, 0])) as Record<PageType, number>), article, listing },
+  });
+  // A 2008 blog post typed listing at 41 % against article's 40 % out of fold (WCXB-dev 4456):
+  // the listing profile read its sidebars and comments, 2,001 words against the story's 380.
+  expect(articleTied(decided(0.4, 0.41), 380)).toBe(true);
+  expect(keepsTentativeProfile(2001, 380, decided(0.4, 0.41))).toBe(false);
+  // The article well behind its type (a service page at 59 % against 40 %): the wider reading stays.
+  expect(keepsTentativeProfile(1735, 145, decided(0.4, 0.59))).toBe(true);
+  // A tie over a few dozen words is no story: a shop's page whose article reading is 62 words.
+  expect(keepsTentativeProfile(729, TENTATIVE_PROFILE.storyWords - 1, decided(0.3, 0.34))).toBe(true);
+  // Without the decision, only the words decide (as before).
+  expect(keepsTentativeProfile(2001, 380)).toBe(true);
 });
 
 test('an unclear page whose article reading is most of what its type would read keeps the article profile', () => {
