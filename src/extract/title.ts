@@ -262,7 +262,42 @@ export function chooseTitle(sources: TitleSources, weights: Readonly<Record<Titl
   const top = chosen;
   if (chosen >= 0) chosen = withoutSiteSuffix(candidates, chosen);
   if (chosen !== top) return { sources, candidates, chosen, reason: `"${candidates[top]!.text}" scored highest; it is "${candidates[chosen]!.text}" and the site's name after a separator` };
+  if (chosen >= 0) chosen = uncut(candidates, chosen);
+  if (chosen !== top) return { sources, candidates, chosen, reason: `"${candidates[top]!.text}" scored highest; it is the start of "${candidates[chosen]!.text}", cut short` };
   return { sources, candidates, chosen };
+}
+
+/** An ellipsis that ends a title cut short for a card or a share box: "…", "...". */
+const CUT_MARKS = ['…', '...'];
+
+/**
+ * A chosen title that only metadata declares and that ends with an ellipsis gives way to the
+ * shortest candidate that goes on
+ * from its words (the least added to what was cut): `twitter:title` cut to "Fully Functional Hair
+ * Follicles Have Been Grown in The Lab For The..." while `og:title` holds the whole headline and
+ * the `<title>` the same with ": science" after it (WCXB-dev 0562).
+ */
+function uncut(candidates: readonly TitleCandidate[], chosen: number): number {
+  const cut = candidates[chosen]!;
+  const text = cut.text.trimEnd();
+  // Only a declared title, whole: a headline shown with its ellipsis ("Wrong refresh rate ...", a
+  // forum thread's) or a `<title>`'s part before the site's name was written so, and the whole
+  // `<title>` that goes on from it adds the site's name.
+  const declaredWhole = cut.id === null && !cut.sources.some((s) => s.includes(' part '));
+  if (!declaredWhole || !CUT_MARKS.some((mark) => text.endsWith(mark))) return chosen;
+  const words = wordsOf(text);
+  if (words === '') return chosen;
+  let best = -1;
+  let bestLength = Infinity;
+  for (const [i, c] of candidates.entries()) {
+    const own = wordsOf(c.text);
+    if (i === chosen || !own.startsWith(`${words} `)) continue;
+    if (own.length < bestLength || (own.length === bestLength && c.score > candidates[best]!.score)) {
+      best = i;
+      bestLength = own.length;
+    }
+  }
+  return best >= 0 ? best : chosen;
 }
 
 /**
@@ -474,9 +509,19 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' 
 /**
  * A headline's visible text: text nodes in order, a space where a box that is not inline starts
  * or ends (a badge styled inline-block, "Info" before "Ultimate …", a <br>, a block inside the
- * h1), hidden parts left out, trailing permalink marks taken off.
+ * h1), hidden parts left out, trailing permalink marks taken off. Parts marked `aria-hidden` are
+ * left out too while the rest says something: an animated headline sets its words as decorative
+ * copies (one for phones, one for desktops, hidden from assistive technology) beside the one
+ * screen readers speak, and where the styles that choose between them did not load, all three
+ * showed ("The productdevelopment… The product development… The product development…", WCXB-dev
+ * 2834). The accessible wording is the headline; a headline wholly `aria-hidden` keeps its text.
  */
 export function headlineText(tree: LayoutTree, id: number): string {
+  const spoken = headlineParts(tree, id, true);
+  return spoken !== '' ? spoken : headlineParts(tree, id, false);
+}
+
+function headlineParts(tree: LayoutTree, id: number, skipAriaHidden: boolean): string {
   const parts: string[] = [];
   const end = tree.subtreeEnd[id] ?? id + 1;
   const closes: number[] = [];
@@ -487,7 +532,7 @@ export function headlineText(tree: LayoutTree, id: number): string {
     }
     const node = tree.nodes[i];
     if (!node) continue;
-    if (tree.hidden[i]) {
+    if (tree.hidden[i] || (skipAriaHidden && node.kind === 'element' && node.attrs.ariaHidden === true)) {
       i = (tree.subtreeEnd[i] ?? i + 1) - 1;
       continue;
     }

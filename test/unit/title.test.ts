@@ -3,9 +3,9 @@
  * scored by the fitted weights. Each case is a kind of page, in plain data.
  */
 import { test, expect } from '@playwright/test';
-import { chooseTitle, copyrightHolder, splitTitle, titleSources, type TitleSources } from '../../src/extract/title.js';
+import { chooseTitle, copyrightHolder, headlineText, splitTitle, titleSources, type TitleSources } from '../../src/extract/title.js';
 import { buildLayoutTree } from '../../src/segment/tree.js';
-import { p, snapshot } from './support/snapshot-builder.js';
+import { el, idOf, p, snapshot, text } from './support/snapshot-builder.js';
 
 const line = (id: number, text: string, tag = 'h1', fontRatio = 2, aboveBody = true) => ({ id, text, tag, fontRatio, aboveBody });
 const page = (over: Partial<TitleSources>): TitleSources => ({ lines: [], declared: [], siteNames: [], pageType: 'article', ...over });
@@ -121,4 +121,41 @@ test('a declared title escaped twice by its page is read once more; a bare amper
   expect(declared).toContainEqual({ kind: 'title', text: 'Q&A: the data tools we use | Splunk' });
   // Not references: left as written (strictly, a reference ends with its semicolon and names one).
   expect(declared).toContainEqual({ kind: 'twitter', text: 'AT&T; and R&D;' });
+});
+
+test("a headline's aria-hidden copies are left out while the spoken wording remains; a wholly aria-hidden headline keeps its text", () => {
+  // An animated hero headline: words for phones and for desktops, both aria-hidden, and the wording
+  // screen readers speak. Without the styles that pick one, all three were read into the title.
+  const animated = el('h1', { id: 'hero' }, [
+    el('span', { ariaHidden: true }, [el('span', { display: 'inline-block' }, [text('The product')]), el('span', { display: 'inline-block' }, [text('system')])]),
+    el('span', { ariaHidden: true }, [text('The product system')]),
+    el('span', {}, [text('The product system')]),
+  ]);
+  const decorative = el('h1', { id: 'badge', ariaHidden: true }, [text('Weekend edition')]);
+  const snap = snapshot([animated, decorative, p('A body paragraph long enough to be the body of the page, about the product and nothing else.')]);
+  const tree = buildLayoutTree(snap);
+  expect(headlineText(tree, idOf(snap, 'hero'))).toBe('The product system');
+  expect(headlineText(tree, idOf(snap, 'badge'))).toBe('Weekend edition');
+});
+
+test('a declared title cut short with an ellipsis gives way to the least that goes on from it; a shown one does not', () => {
+  // A submission's title: its first sentence and a summary, more than 25 words.
+  const whole = 'Hair follicles grown in the lab for the first time. A mouse study found the missing link: a kind of cell that supports regrowth and sets off full growth of the hair and its attachment to the skin.';
+  const cut = 'Hair follicles grown in the lab for the...';
+  const choice = chooseTitle(
+    page({
+      pageType: 'forum',
+      // An old Reddit thread: the subreddit's name and the sidebar's boxes are its h1s.
+      lines: [line(3, 'science'), line(9, 'Submission Rules'), line(14, 'Comment Rules', 'h1', 2, false), line(30, 'MODERATORS', 'h1', 2, false)],
+      declared: [{ kind: 'title', text: `${whole} : science` }, { kind: 'og', text: whole }, { kind: 'twitter', text: cut }],
+      siteNames: ['reddit'],
+    }),
+  );
+  // The cut copy scores highest (the others are long, and one adds the subreddit); it is not taken.
+  expect(choice.candidates[choice.chosen]?.text).toBe(whole);
+  expect(choice.reason).toMatch(/cut short/u);
+  // A thread titled with its own ellipsis, and the `<title>` that adds the forum's name to it.
+  const shown = 'Wrong refresh rate ...';
+  const kept = chooseTitle(page({ pageType: 'forum', lines: [line(4, shown)], declared: [{ kind: 'title', text: `${shown} - Example Forum` }], siteNames: ['Example Forum'] }));
+  expect(kept.candidates[kept.chosen]?.text).toBe(shown);
 });
