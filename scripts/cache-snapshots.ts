@@ -1,6 +1,8 @@
 /**
  * Renders every page of a benchmark collection once and keeps its layout snapshot in
- * out/snapshots/<corpus>/ (see src/bench/snapshot-cache.ts), for fitting and ablation.
+ * out/snapshots/<corpus>/ (see src/bench/snapshot-cache.ts), for fitting and ablation; a
+ * collection outside its usual place (a copy made by scripts/strip-styles.ts) gets a folder of
+ * its own, `<format>-<directory>`.
  *
  *   npx tsx scripts/cache-snapshots.ts aeb [wcxb …] [--concurrency 2] [--dir out/snapshots]
  *

@@ -4,19 +4,20 @@
  * Fitting the scoring parameters and ablating features run the pure stages (segment, score,
  * select) hundreds of times over the same pages; rendering is the expensive part and does not
  * depend on those parameters. So each page is rendered once and its `LayoutSnapshot` stored as
- * `<dir>/<corpus>/<page id>.json.gz`, keyed by the SHA-256 of the page's bytes and of the
+ * `<dir>/<folder>/<page id>.json.gz` (the folder: `cacheFolderOf`), keyed by the SHA-256 of the page's bytes and of the
  * in-page collector's source: a changed page or a changed collector renders again.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BrowserLaunchError, describeError } from '../errors.js';
 import { loadSavedPage } from '../input/inputs.js';
 import type { RenderSession } from '../render/session.js';
 import type { LayoutSnapshot } from '../types.js';
+import { findFormat } from './corpora/index.js';
 import type { BenchCorpus, BenchPage } from './corpora/types.js';
 
 export const DEFAULT_SNAPSHOT_CACHE_DIR = 'out/snapshots';
@@ -92,7 +93,7 @@ export async function forEachSnapshot(
   options: SnapshotCacheOptions,
   use: (entry: CachedSnapshot, index: number) => void | Promise<void>,
 ): Promise<void> {
-  const dir = join(options.dir ?? DEFAULT_SNAPSHOT_CACHE_DIR, corpus.name);
+  const dir = join(options.dir ?? DEFAULT_SNAPSHOT_CACHE_DIR, cacheFolderOf(corpus));
   await mkdir(dir, { recursive: true });
   const pages: BenchPage[] = [];
   for await (const page of corpus.pages()) pages.push(page);
@@ -112,6 +113,18 @@ export async function forEachSnapshot(
 async function snapshotOf(page: BenchPage, dir: string, session: RenderSession | undefined): Promise<CachedSnapshot> {
   const entry = await cachedSnapshot({ id: page.id, path: page.html.path, ...(page.url !== undefined ? { url: page.url } : {}) }, dir, session);
   return entry.snapshot ? { page, status: 'ok', snapshot: entry.snapshot, cached: entry.cached } : { page, status: 'error', error: entry.error, cached: entry.cached };
+}
+
+/**
+ * The cache's folder for a collection: its format's name where the collection lies where that
+ * format's collection usually is (`aeb` for ../shared/data/aeb), else the format's name and the
+ * directory's (`aeb-aeb-nostyle`). Named by the format alone, a copy of AEB in another directory
+ * (scripts/strip-styles.ts's, without the pages' styles) stored its snapshots over AEB's own: the
+ * pages' ids are the same, and each side rendered the other's away in turn.
+ */
+export function cacheFolderOf(corpus: Pick<BenchCorpus, 'name' | 'format' | 'dir'>, cwd = process.cwd()): string {
+  const usual = findFormat(corpus.format)?.defaultDir;
+  return usual !== undefined && resolve(cwd, usual) === resolve(corpus.dir) ? corpus.name : `${corpus.name}-${basename(corpus.dir)}`;
 }
 
 /**

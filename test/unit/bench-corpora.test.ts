@@ -1,3 +1,4 @@
+import { cacheFolderOf } from '../../src/bench/snapshot-cache.js';
 import { test, expect } from '@playwright/test';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -212,4 +213,15 @@ test.describe('openCorpus (registry)', () => {
     expect(await openCorpus('no-such-thing', { cwd: dir }).catch((e: unknown) => e)).toBeInstanceOf(CorpusNotFoundError);
     expect(await openCorpus(dir, { format: 'nope' }).catch((e: unknown) => e)).toBeInstanceOf(CorpusFormatError);
   });
+});
+
+test("the snapshot cache's folder: the format's name where the collection usually is, the directory's too elsewhere", () => {
+  const cwd = '/work/project';
+  // AEB where it usually is, however the path is written.
+  expect(cacheFolderOf({ name: 'aeb', format: 'aeb', dir: '/work/shared/data/aeb' }, cwd)).toBe('aeb');
+  expect(cacheFolderOf({ name: 'aeb', format: 'aeb', dir: '/work/project/../shared/data/aeb/' }, cwd)).toBe('aeb');
+  // A copy of it elsewhere (without its styles): same page ids, its own folder, not AEB's.
+  expect(cacheFolderOf({ name: 'aeb', format: 'aeb', dir: '/tmp/aeb-nostyle' }, cwd)).toBe('aeb-aeb-nostyle');
+  expect(cacheFolderOf({ name: 'wcxb', format: 'wcxb', dir: '/work/shared/data/wcxb-dev' }, cwd)).toBe('wcxb');
+  expect(cacheFolderOf({ name: 'samples', format: 'samples', dir: '/work/project/samples' }, cwd)).toBe('samples');
 });
