@@ -406,6 +406,32 @@ export function normalizeDate(value: string | null | undefined, reading: DateRea
   return dateInText(v, reading);
 }
 
+/**
+ * A normalised UTC date-time ("…Z") given in another offset, the same instant:
+ * ("2025-12-18T23:25:38Z", +300) → "2025-12-19T04:25:38+05:00". Anything else (a day without a
+ * time, a value already in another offset) is returned as it is.
+ */
+export function inOffset(value: string, offsetMinutes: number): string {
+  if (!value.endsWith('Z') || value.length !== 20) return value;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value;
+  const local = new Date(ms + offsetMinutes * 60_000);
+  const day = validDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
+  if (!day) return value;
+  return format(day, { hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds(), offsetMinutes });
+}
+
+/** The offset ("+05:00", "-0500") an ISO 8601 date-time names, in minutes east of UTC; null when it names none. */
+export function offsetOf(value: string): number | null {
+  const m = ISO.exec(value.trim());
+  if (!m || m[7] === undefined) return null;
+  const normalised = normalizeDate(value);
+  if (!normalised || normalised.length < 20) return null;
+  if (normalised.endsWith('Z')) return 0;
+  const sign = normalised.at(-6) === '-' ? -1 : 1;
+  return sign * (Number(normalised.slice(-5, -3)) * 60 + Number(normalised.slice(-2)));
+}
+
 /** The first date a visible text spells ("Published 14 May 2024, 06:00" → "2024-05-14"). */
 export function dateInText(text: string, reading: DateReading = {}): string | null {
   return digitless(text) ? null : dateInTokens(tokenize(text), reading);

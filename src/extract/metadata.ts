@@ -14,7 +14,7 @@ import type { LayoutTree } from '../segment/tree.js';
 import { collapseWhitespace } from '../segment/text.js';
 import { simhash64 } from '../store/near-duplicate.js';
 import { cleanDeclaredAuthor, isProfileLink, looksLikePersonName, MAX_BYLINE_CHARS, namesInByline, namesTheSite, withoutCredentials } from './metadata-authors.js';
-import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate, type DateReading } from './metadata-dates.js';
+import { dateFromUrl, dateInText, MAX_DATE_TEXT, normalizeDate, type DateReading, inOffset, offsetOf } from './metadata-dates.js';
 import { parseJsonLd, type JsonLdFacts } from './metadata-jsonld.js';
 import { identifyTextLanguage } from './text-language.js';
 
@@ -244,18 +244,23 @@ export function readMetadata(snapshot: LayoutSnapshot, bodyText: string, body?: 
     ldPublished && metaPublished && dayOf(ldPublished.value) !== dayOf(metaPublished.value) && shownDays.includes(dayOf(metaPublished.value)) && !shownDays.includes(dayOf(ldPublished.value))
       ? metaPublished
       : (ldPublished ?? metaPublished);
-  const modified =
+  const modified = inSiteOffset(
     dated(ld.modified, 'json-ld') ??
-    dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
-    visible?.modified ??
-    null;
-  const published =
+      dated(MODIFIED_META.map((k) => meta(k)).find((v) => normalizeDate(v) !== null) ?? null, 'meta') ??
+      visible?.modified ??
+      null,
+    siteOffset(snapshot),
+  );
+  const local = siteOffset(snapshot);
+  const published = inSiteOffset(
     declaredPublished ??
-    visible?.published ??
-    dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
-    visible?.dateline ??
-    dated(ld.pagePublished, 'json-ld') ??
-    dated(firstTimeDatetime(snapshot), 'time');
+      visible?.published ??
+      dated(pageUrl ? dateFromUrl(pageUrl) : null, 'url') ??
+      visible?.dateline ??
+      dated(ld.pagePublished, 'json-ld') ??
+      dated(firstTimeDatetime(snapshot), 'time'),
+    local,
+  );
 
   const canonicalUrl = httpUrl(link('canonical')) ?? httpUrl(meta('og:url')) ?? httpUrl(ld.url);
   const images = visible?.images ?? [];
@@ -509,6 +514,34 @@ function visibleFacts(body: BodyPlace, reading: DateReading): VisibleFacts {
   }
 
   return { authors, published, modified, dateline, tags, categories, ...bodyMedia(body), license };
+}
+
+/**
+ * The site's own offset from UTC, as its `<time datetime>` values write it: one offset other than
+ * UTC that every such value naming one agrees on (values in UTC aside); null when they name none
+ * or disagree. A date declared in UTC is given in it (`inSiteOffset`): the same instant, on the
+ * day the page's readers see. A Pakistani paper's JSON-LD says 2025-12-18T23:25:38+00:00 while
+ * its `<time>` elements write +05:00 and the page shows the 19th (WCXB-dev 0403; 0479 the other
+ * way, a US blog at −05:00).
+ */
+function siteOffset(snapshot: LayoutSnapshot): number | null {
+  let offset: number | null = null;
+  let seen = 0;
+  for (const node of snapshot.nodes) {
+    if (node.kind !== 'element' || node.tag !== 'time' || !node.attrs.datetime) continue;
+    const o = offsetOf(node.attrs.datetime);
+    if (o === null || o === 0) continue;
+    if (offset !== null && o !== offset) return null;
+    offset = o;
+    if (++seen >= MAX_TIME_OFFSETS) break;
+  }
+  return offset;
+}
+/** How many `<time>` offsets are read for the site's (a long thread has hundreds, all alike). */
+const MAX_TIME_OFFSETS = 50;
+
+function inSiteOffset(date: Dated | null, offset: number | null): Dated | null {
+  return date && offset !== null ? { ...date, value: inOffset(date.value, offset) } : date;
 }
 
 /** The first `<time datetime>` of the document (the last resort: it may be a sidebar's). */

@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 import { readMetadata } from '../../src/extract/metadata.js';
-import { dateInText } from '../../src/extract/metadata-dates.js';
+import { dateInText, inOffset, offsetOf } from '../../src/extract/metadata-dates.js';
 import type { SnapshotMeta } from '../../src/types.js';
 import { el, p, snapshot, text, type Spec } from './support/snapshot-builder.js';
 import { newsPage, paragraphs } from './support/pages.js';
@@ -127,5 +127,30 @@ test.describe('date forms and fields', () => {
       const m = readMetadata(snapshot([p('Body.')], { meta: { metaTags: [{ key, content: '2021-02-16' }] } }), 'Body.');
       expect([m.publishedAt, m.publishedAtSource]).toEqual(['2021-02-16', 'meta']);
     }
+  });
+});
+
+test.describe("a date declared in UTC, given in the site's own offset", () => {
+  test('the same instant in another offset; a day, or a value not in UTC, as it is', () => {
+    expect(inOffset('2025-12-18T23:25:38Z', 300)).toBe('2025-12-19T04:25:38+05:00');
+    expect(inOffset('2025-12-19T02:41:41Z', -300)).toBe('2025-12-18T21:41:41-05:00');
+    expect(inOffset('2020-03-10T15:30:00Z', 330)).toBe('2020-03-10T21:00:00+05:30');
+    expect(inOffset('2025-12-19', 300)).toBe('2025-12-19');
+    expect(inOffset('2025-12-19T04:25:38+05:00', -300)).toBe('2025-12-19T04:25:38+05:00');
+    expect(offsetOf('2025-12-19T04:25:38+0500')).toBe(300);
+    expect(offsetOf('2025-12-18T21:46:01-05:00')).toBe(-300);
+    expect(offsetOf('2025-12-18T23:25:38+00:00')).toBe(0);
+    expect(offsetOf('2025-12-18')).toBeNull();
+  });
+
+  test("the page's <time> elements name one offset: the declared UTC date is given in it, on the day the page shows", () => {
+    const ld = JSON.stringify({ '@type': 'NewsArticle', headline: 'H', datePublished: '2025-12-19T02:41:41+00:00' });
+    const shown = [el('div', { class: 'meta' }, [el('time', { datetime: '2025-12-18T21:41:41-05:00' }, [text('December 18, 2025, 9:41 pm')])])];
+    expect(publishedWith(shown, { jsonLd: [ld] })).toEqual(['2025-12-18T21:41:41-05:00', 'json-ld']);
+    // Offsets that disagree name no site's offset: the date stays in UTC.
+    const mixed = [...shown, el('p', [el('time', { datetime: '2025-12-17T10:00:00+01:00' }, [text('17 December')])])];
+    expect(publishedWith(mixed, { jsonLd: [ld] })).toEqual(['2025-12-19T02:41:41Z', 'json-ld']);
+    // No offset shown: as declared.
+    expect(publishedWith([], { jsonLd: [ld] })).toEqual(['2025-12-19T02:41:41Z', 'json-ld']);
   });
 });
