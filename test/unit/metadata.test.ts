@@ -345,6 +345,15 @@ test.describe('site name, tags, categories, licence, fingerprint, hostname', () 
     expect(readMetadata(snapshot([p('Body.')], { url: 'https://www.news.example/a' }), 'Body.').hostname).toBe('www.news.example');
     expect(readMetadata(snapshot([p('Body.')], { url: 'http://saved.invalid/x.html' }), 'Body.').hostname).toBeNull();
   });
+
+  test('Yoast\'s "Written by" label pair names the author when no author meta does; other labels name none', () => {
+    const labelled = (label: string, extra: { key: string; content: string }[] = []) =>
+      metaOf({ metaTags: [{ key: 'twitter:label1', content: 'Est. reading time' }, { key: 'twitter:data1', content: '4 minutes' }, { key: 'twitter:label2', content: label }, { key: 'twitter:data2', content: 'Tyler Brown' }, ...extra] }).byline;
+    expect(labelled('Written by')).toBe('Tyler Brown');
+    expect(labelled('Geschrieben von')).toBe('Tyler Brown');
+    expect(labelled('Filed under')).toBeNull();
+    expect(labelled('Written by', [{ key: 'author', content: 'Jane Smith' }])).toBe('Jane Smith');
+  });
 });
 
 test.describe('what the page shows around and in the body (buildArticle)', () => {
@@ -379,6 +388,20 @@ test.describe('what the page shows around and in the body (buildArticle)', () =>
     const byline = withByline([text('By '), a('Jane Doe', 'https://news.example/reporters/jane-doe')]);
     if (byline.kind !== 'article') throw new Error('no article');
     expect(byline.article.byline).toBe('Jane Doe');
+  });
+
+  test('a date first, then the name: "Dec. 19, 2025 · Niko Matsakis on behalf of …" in a byline element, "28 February 2024 · Mei-Lin Foster" in any', () => {
+    const marked = withByline([el('div', { class: 'publish-date-author' }, [text('Dec. 19, 2025 · Niko Matsakis on behalf of '), a('the Rust Project', 'https://news.example/governance')])]);
+    const plain = withByline([el('span', [text('28 February 2024 · Mei-Lin Foster')])]);
+    if (marked.kind !== 'article' || plain.kind !== 'article') throw new Error('no article');
+    expect(marked.article.byline).toBe('Niko Matsakis');
+    expect(plain.article.byline).toBe('Mei-Lin Foster');
+  });
+
+  test('…but not the name after a "by" that follows a byline of its own ("Reviewed by" after "By The Investopedia Team Updated …")', () => {
+    const r = withByline([el('div', { class: 'bylines' }, [text('By The Desk Team Updated September 28, 2025 · Reviewed by Margaret James')])]);
+    if (r.kind !== 'article') throw new Error('no article');
+    expect(r.article.byline).not.toBe('Margaret James');
   });
 
   test('<address> and <time datetime> between the headline and the body', () => {
