@@ -6,6 +6,7 @@
  */
 
 import { decodeHTML } from 'entities';
+import { parseJsonBlock } from '../text/json-block.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -42,12 +43,9 @@ export interface JsonLdFacts {
 export function parseJsonLd(blocks: readonly string[]): JsonLdFacts {
   const all: JsonObject[] = [];
   for (const raw of blocks) {
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(raw) as Json;
-    } catch {
-      continue; // broken JSON-LD is common; it simply is not a source
-    }
+    // Broken JSON-LD is common: a block that cannot be read even mended is simply not a source.
+    const parsed = parseJsonBlock(raw) as Json | undefined;
+    if (parsed === undefined) continue;
     const queue: Json[] = [parsed];
     while (queue.length > 0 && all.length < MAX_NODES) {
       const node = queue.shift()!;

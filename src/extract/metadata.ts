@@ -89,7 +89,7 @@ const PUBLISHED_META = [
   'sailthru.date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'date', 'dc.date', 'dc.date.issued',
   'dcterms.date', 'dcterms.issued', 'dcterms.created', 'citation_publication_date', 'citation_date', 'og:pubdate',
   'datecreated', 'article:published', 'published_time', 'release_date', 'published-date', 'published_date', 'publication_date',
-  'publication-date',
+  'publication-date', 'published', 'published_at', 'pub_date', 'og:publish_date', 'cxenseparse:publishtime', 'article_date_original',
 ];
 const MODIFIED_META = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified', 'article:modified', 'modified_time'];
 /**

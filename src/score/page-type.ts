@@ -18,6 +18,7 @@ import type { LayoutSnapshot } from '../types.js';
 import type { PageBlock } from './block-features.js';
 import { UNKNOWN_PAGE_ORIGIN } from '../types.js';
 import { logistic } from './block-model.js';
+import { parseJsonBlock } from '../text/json-block.js';
 import { UNKNOWN_URL_FEATURES } from './url-prior.js';
 import { latinLength } from '../text/index.js';
 import { CARD_WORDS, COMMENT_WORDS, DOC_CLASS_WORDS, DOC_GENERATORS, HOST_WORDS, ITEMPROP, LD_TYPES, POST_WORDS, SHOP_WORDS, URL_WORDS } from './page-type-signals.js';
@@ -434,12 +435,8 @@ function markupCounts(tree: LayoutTree, generator: string | undefined): MarkupCo
 export function jsonLdTypes(blocks: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of blocks) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      continue;
-    }
+    const parsed = parseJsonBlock(raw);
+    if (parsed === undefined) continue;
     const queue: unknown[] = [parsed];
     let seen = 0;
     while (queue.length > 0 && seen++ < 2000) {

@@ -8,6 +8,7 @@
  * text of that tab. It is added only when the body is short and does not already say it.
  */
 import { decodeHTML } from 'entities';
+import { parseJsonBlock } from '../../text/json-block.js';
 
 /** The thresholds of the stage; set by hand on synthetic pages and checked on WCXB-dev's product pages (re-run `npx tsx scripts/eval-snapshots.ts wcxb` after any change). */
 export const PRODUCT_PARAMS = {
@@ -41,11 +42,9 @@ export function productFacts(jsonLd: readonly string[]): ProductFacts | null {
   let visited = 0;
   const stack: unknown[] = [];
   for (const raw of jsonLd) {
-    try {
-      stack.push(JSON.parse(raw) as unknown);
-    } catch {
-      // A broken script is skipped, as browsers and search engines do.
-    }
+    // A script that cannot be read even mended (json-block.ts) is skipped.
+    const parsed = parseJsonBlock(raw);
+    if (parsed !== undefined) stack.push(parsed);
   }
   stack.reverse();
   while (stack.length > 0 && visited++ < MAX_NODES) {
