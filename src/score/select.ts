@@ -140,6 +140,10 @@ function decideBody(
   // never body text by itself, whatever its neighbours are.
   const timestamps = new Set(blocks.flatMap((b, i) => (TIME_OF_DAY.test(b.text) ? [i] : [])));
   if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
+  // A line that is only a machine identifier (a UUID, a long hex digest: an empty carousel's
+  // item keys on a shop's page) is no one's text either.
+  const machineIds = new Set(blocks.flatMap((b, i) => (isMachineId(b.text) ? [i] : [])));
+  if (machineIds.size < chosen.size) for (const i of machineIds) chosen.delete(i);
   const modelHeadline = leadingHeadline(tree, blocks, chosen);
   let modelStartId = baseStartId;
   for (const i of chosen) if (i !== modelHeadline || chosen.size === 1) modelStartId = Math.min(modelStartId, blocks[i]!.block.ids[0] ?? blocks[i]!.block.ownerId);
@@ -158,6 +162,8 @@ function decideBody(
         ? { role: 'title' as const, reason: `the headline (p=${scores.p2[i]!.toFixed(2)}): the title, not the body` }
         : timestamps.has(i) && !included
           ? { role: 'no-sentence' as const, reason: `a time of day alone (p=${scores.p2[i]!.toFixed(2)}): a timestamp` }
+          : machineIds.has(i) && !included
+          ? { role: 'no-sentence' as const, reason: `a machine identifier alone (p=${scores.p2[i]!.toFixed(2)}): a key, not text` }
           : adSlots.has(i)
           ? { role: 'furniture' as const, reason: `p=${scores.p2[i]!.toFixed(2)}, but in a box labelled as an advertisement` }
           : captions.has(i)
@@ -345,6 +351,22 @@ function labelledAdSlots(tree: LayoutTree, blocks: readonly PageBlock[], chosen:
     if (chosen.has(i)) out.add(i);
   }
   return out;
+}
+
+/**
+ * A machine identifier alone on its line: a UUID ("303097ac-d3e5-41e1-baf5-303640756ebf"), or 24
+ * to 64 hexadecimal characters with both digits and letters (a digest, an object id). eBay's ended
+ * listings show a row of them where their "Similar items" carousel did not load: on three WCXB-dev
+ * product pages they were a third of what the body took. Anchored and bounded: read on short lines only.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const HEX_ID = /^[0-9a-f]{24,64}$/iu;
+const MACHINE_ID_MAX_CHARS = 64;
+
+function isMachineId(text: string): boolean {
+  const t = text.trim();
+  if (t.length > MACHINE_ID_MAX_CHARS) return false;
+  return UUID.test(t) || (HEX_ID.test(t) && /\d/u.test(t) && /[a-f]/iu.test(t));
 }
 
 /** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */

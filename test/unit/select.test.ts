@@ -365,3 +365,16 @@ test('a 5000-deep chain of wrappers around the article does not overflow the sta
   // concern: without the page's other furniture the model reads it as the body's first line).
   expect(bodyParagraphs(extract(snap)).slice(-3)).toEqual(textsOf(paragraphs(3)));
 });
+
+test('a line that is only a machine identifier (a UUID, a hex digest) is no body text; a sentence that names one is', () => {
+  const before = paragraphs(2);
+  const after = paragraphs(2, 8);
+  const keys = ['303097ac-d3e5-41e1-baf5-303640756ebf', '2bf8403c-6590-4d73-8b16-95f6c3ecdef8', '5f9c5ed5d64d1b3c8a2e4f6071a9b8c7'].map((k) => p(k));
+  const cited = p('The build was tagged 303097ac-d3e5-41e1-baf5-303640756ebf before the release went out to every customer.');
+  const result = extractFromSnapshot(newsPage({ article: [...before, ...keys, cited, ...after] }));
+  const article = articleOf(result);
+  expect(bodyParagraphs(article)).toEqual(textsOf([...before, cited, ...after]));
+  if (result.kind !== 'article') return;
+  const left = result.explanation.units.filter((u) => u.preview.startsWith('303097ac') || u.preview.startsWith('5f9c5ed5'));
+  for (const u of left) expect(u.role === 'no-sentence' || !u.included).toBe(true);
+});
