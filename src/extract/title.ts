@@ -45,6 +45,8 @@ export interface TitleSources {
   homeNames?: string[];
   /** The hostname's labels that name the site ("promatcher" of electricians.promatcher.com). */
   hostNames?: string[];
+  /** The page is its site's home page (its known URL's path is "/"): its title names the site. */
+  home?: boolean;
 }
 
 export interface TitleCandidate {
@@ -152,7 +154,7 @@ export function titleSources(
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
   const hostNames = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? [] : hostLabels(snapshot.url);
   siteNames.push(...hostNames, ...visibleSiteNames, ...homeLinkNames);
-  return { lines, declared, siteNames, pageType, homeNames: homeLinkNames, hostNames };
+  return { lines, declared, siteNames, pageType, homeNames: homeLinkNames, hostNames, home: isHomePage(snapshot.url) };
 }
 
 /** True when the line is all link text, of a link to the site's home page around it or inside it. */
@@ -453,6 +455,12 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
     if (n > 25) f.long = 1;
     // Which source names a page depends on its type: an article's h1 is its headline, a service
     // page's h1 is often a slogan and its <title> names it.
+    if (sources.home) {
+      f.homeH1 = f.h1;
+      f.homeTitleWhole = f.titleWhole;
+      f.homeTitlePartFirst = f.titlePartFirst;
+      f.homeTitlePartLast = f.titlePartLast;
+    }
     const group = TYPE_GROUP[sources.pageType];
     if (group !== undefined) {
       f[`${group}H1`] = f.h1;
@@ -462,6 +470,17 @@ export function titleCandidates(sources: TitleSources): TitleCandidate[] {
     out.push({ text: d.text, id: d.id, sources: d.sources, features: f, score: 0 });
   }
   return out;
+}
+
+/** Whether a page's URL (known, http or https) is its site's home page: the path "/" or none, with no query. */
+function isHomePage(url: string): boolean {
+  if (url.startsWith(UNKNOWN_PAGE_ORIGIN)) return false;
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && u.search === '';
+  } catch {
+    return false;
+  }
 }
 
 /** "Headline | Section | Site" → its parts (the first MAX_PARTS); a title without separators is one part. */

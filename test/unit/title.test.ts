@@ -147,15 +147,39 @@ test('a declared title cut short with an ellipsis gives way to the least that go
       pageType: 'forum',
       // An old Reddit thread: the subreddit's name and the sidebar's boxes are its h1s.
       lines: [line(3, 'science'), line(9, 'Submission Rules'), line(14, 'Comment Rules', 'h1', 2, false), line(30, 'MODERATORS', 'h1', 2, false)],
-      declared: [{ kind: 'title', text: `${whole} : science` }, { kind: 'og', text: whole }, { kind: 'twitter', text: cut }],
+      declared: [{ kind: 'og', text: whole }, { kind: 'twitter', text: cut }],
       siteNames: ['reddit'],
     }),
   );
-  // The cut copy scores highest (the others are long, and one adds the subreddit); it is not taken.
+  // The cut copy scores highest (the whole one is long); it is not taken.
   expect(choice.candidates[choice.chosen]?.text).toBe(whole);
   expect(choice.reason).toMatch(/cut short/u);
   // A thread titled with its own ellipsis, and the `<title>` that adds the forum's name to it.
   const shown = 'Wrong refresh rate ...';
   const kept = chooseTitle(page({ pageType: 'forum', lines: [line(4, shown)], declared: [{ kind: 'title', text: `${shown} - Example Forum` }], siteNames: ['Example Forum'] }));
   expect(kept.candidates[kept.chosen]?.text).toBe(shown);
+});
+
+test("a site's home page: its whole <title> counts for more than on an inner page, its h1 for less (the fitted home signs)", () => {
+  const sources = (home: boolean) =>
+    page({ pageType: 'service', home, lines: [line(4, 'Find a therapist who takes your insurance')], declared: [{ kind: 'title', text: 'Alma — Simplifying Access to Therapy' }], siteNames: [] });
+  const margin = (home: boolean): number => {
+    const choice = chooseTitle(sources(home));
+    const whole = choice.candidates.find((c) => c.text === 'Alma — Simplifying Access to Therapy')!;
+    const h1 = choice.candidates.find((c) => c.id === 4)!;
+    if (home) expect([whole.features.homeTitleWhole, h1.features.homeH1]).toEqual([1, 1]);
+    else expect([whole.features.homeTitleWhole, h1.features.homeH1]).toEqual([0, 0]);
+    return whole.score - h1.score;
+  };
+  expect(margin(true)).toBeGreaterThan(margin(false));
+  expect(chosen(sources(true))?.text).toBe('Alma — Simplifying Access to Therapy');
+});
+
+test('a home page is one whose known address has the path "/" and no query', () => {
+  const home = (url: string) => titleSources(buildLayoutTree(snapshot([p('Body text of the page.')], { url })), null, 0, 16, 'service').home;
+  expect(home('https://www.example.com/')).toBe(true);
+  expect(home('https://www.example.com')).toBe(true);
+  expect(home('https://www.example.com/pricing')).toBe(false);
+  expect(home('https://www.example.com/?page=2')).toBe(false);
+  expect(home('http://saved.invalid/page.html')).toBe(false);
 });
