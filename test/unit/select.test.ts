@@ -6,7 +6,12 @@ import { test, expect } from '@playwright/test';
 import { extractFromSnapshot, type SnapshotExtraction } from '../../src/extract/from-snapshot.js';
 import type { Article } from '../../src/extract/article.js';
 import type { LayoutSnapshot } from '../../src/types.js';
-import { a, el, p, prose, rgb, snapshot, text, wrapInChain, type ElSpec } from './support/snapshot-builder.js';
+import { a, el, idOf, p, prose, rgb, snapshot, text, wrapInChain, type ElSpec } from './support/snapshot-builder.js';
+import { buildLayoutTree } from '../../src/segment/tree.js';
+import { leafBlocks } from '../../src/segment/blocks.js';
+import { textBlocks } from '../../src/segment/unit-text.js';
+import { countWords, type PageBlock } from '../../src/score/block-features.js';
+import { tagListBlocks } from '../../src/score/select.js';
 import { FOOTER_TEXT, GREY_TEXT, HEADLINE, NAV_WORDS, SIDEBAR_HEADLINES, newsPage, paragraphs } from './support/pages.js';
 
 function articleOf(result: SnapshotExtraction): Article {
@@ -377,4 +382,26 @@ test('a line that is only a machine identifier (a UUID, a hex digest) is no body
   if (result.kind !== 'article') return;
   const left = result.explanation.units.filter((u) => u.preview.startsWith('303097ac') || u.preview.startsWith('5f9c5ed5'));
   for (const u of left) expect(u.role === 'no-sentence' || !u.included).toBe(true);
+});
+
+test('a list of links to tag pages and its "Tags" label are the site\'s filing; a line with an ordinary link, or with one tag link among others, is not', () => {
+  const names = ['calendario stock car 2018', 'stock car brasil', 'stock car interlagos'];
+  const tagLinks = names.flatMap((n, k) => [a(n, `https://news.example/tag/${n.replace(/ /gu, '-')}`), text(k < names.length - 1 ? ', ' : '')]);
+  const snap = snapshot([
+    p(prose(2, 30), { id: 'story' }),
+    el('p', { id: 'label' }, [text('Tags')]),
+    el('p', { id: 'tags' }, tagLinks),
+    el('p', { id: 'rel' }, [a('Formula Truck', 'https://news.example/topics/formula-truck', { rel: 'tag' })]),
+    el('p', { id: 'mixed' }, [a('stock car', 'https://news.example/tag/stock-car'), text(', '), a('the results', 'https://news.example/results/2018')]),
+    el('p', { id: 'linked' }, [text('The calendar is on '), a('the series site', 'https://series.example/calendar'), text('.')]),
+  ]);
+  const tree = buildLayoutTree(snap);
+  const ids = ['story', 'label', 'tags', 'rel', 'mixed', 'linked'].map((id) => idOf(snap, id));
+  const blocks: PageBlock[] = ids.flatMap((id) => leafBlocks(tree, [id])).map((block, index) => {
+    const t = textBlocks(tree, block.ids).join('\n').trim();
+    return { index, unitOrder: 0, block, text: t, words: countWords(t) };
+  });
+  const chosen = new Set(blocks.map((b) => b.index));
+  const found = tagListBlocks(tree, blocks, chosen).map((i) => blocks[i]!.text).sort();
+  expect(found).toEqual(['Formula Truck', 'Tags', 'calendario stock car 2018, stock car brasil, stock car interlagos'].sort());
 });
