@@ -21,7 +21,7 @@ export function textBlocks(tree: LayoutTree, ids: readonly number[], options: Te
   let linePreserved = false;
   const endLine = (): void => {
     // Preformatted text keeps its spacing; flowing text is collapsed and trimmed.
-    const text = linePreserved ? line.trimEnd() : line.replace(/[ \t]+/gu, ' ').trim();
+    const text = linePreserved ? line.trimEnd() : undoubled(line.replace(/[ \t]+/gu, ' ').trim());
     linePreserved = false;
     if (text.length > 0) {
       lines.push(text);
@@ -117,6 +117,32 @@ function spacedApart(tree: LayoutTree, before: number, id: number): boolean {
   // Either way along the line: right-to-left scripts set the second box to the left.
   const gap = Math.max(B.x - (A.x + A.width), A.x - (B.x + B.width));
   return gap >= Math.max(INLINE_GAP_MIN_PX, INLINE_GAP_EM * b.fontSizePx);
+}
+
+/**
+ * A line said twice over with nothing between ("Make mealtime amazingMake mealtime amazing",
+ * "EUR 60.24EUR 60.24", "NEWNEW") is two copies of one label — a card's visible text and its
+ * overlay link's, a price and its hidden twin — set side by side because the style sheet that
+ * showed one of them is missing: a reader sees it once. Said twice with a space between, only a
+ * long one (UNDOUBLE_MIN_WORDS words or more: a carousel's slide and its clone); a short one may
+ * be the page's own ("Knee High Knee High" in a shop's filter, as WCXB's truth keeps it).
+ * Whole lines only, never inside prose ("location, location").
+ */
+const UNDOUBLE_MIN_WORDS = 6;
+
+function undoubled(text: string): string {
+  const n = text.length;
+  if (n < 6) return text;
+  const half = n >> 1;
+  // Most lines differ at once: their first character is not the one half-way (no copies made).
+  if (text.charCodeAt(0) !== text.charCodeAt(n % 2 === 0 ? half : half + 1)) return text;
+  if (n % 2 === 0) {
+    const first = text.slice(0, half);
+    return /\p{L}/u.test(first) && first === text.slice(half) ? first : text;
+  }
+  if (text[half] !== ' ') return text;
+  const first = text.slice(0, half);
+  return first === text.slice(half + 1) && first.split(' ').length >= UNDOUBLE_MIN_WORDS ? first : text;
 }
 
 /** How many nodes of a textless subtree are searched for a `<br>` (icons, empty wrappers: a few). */

@@ -60,6 +60,20 @@ test('inline elements flow into the sentence around them', () => {
   expect(blocksOf(el('p', { id: 'x' }, [text('Read '), el('em', [text('the')]), text(' '), a('full report'), text(' today.')]))).toEqual(['Read the full report today.']);
 });
 
+test('a line said twice with nothing between is said once; prose that repeats a phrase is kept', () => {
+  // Walmart's hero heading: an overlay link's copy of the heading beside the heading's own text.
+  expect(blocksOf(el('h2', { id: 'x' }, [el('a', { href: '/shop' }, [el('span', [text('Make mealtime amazing')])]), text('Make mealtime amazing')]))).toEqual(['Make mealtime amazing']);
+  expect(blocksOf(el('div', { id: 'x' }, [el('span', [text('EUR 60.24')]), el('span', [text('EUR 60.24')])]))).toEqual(['EUR 60.24']);
+  // A long sentence and its clone a space apart (a carousel's slide): once. A short one stays (a shop's filter, as WCXB's truth keeps it).
+  const slide = 'The makings of your ideal sleep space starts with intention.';
+  expect(blocksOf(el('p', { id: 'x' }, [el('span', [text(slide)]), text(' '), el('span', [text(slide)])]))).toEqual([slide]);
+  expect(blocksOf(el('p', { id: 'x' }, [el('span', [text('Knee High')]), text(' '), el('span', [text('Knee High')])]))).toEqual(['Knee High Knee High']);
+  // Not inside a line, not numbers alone, not a word of five letters or fewer doubled.
+  expect(blocksOf(el('p', { id: 'x' }, [text('Location, location, location: the market decides.')]))).toEqual(['Location, location, location: the market decides.']);
+  expect(blocksOf(el('p', { id: 'x' }, [text('2020'), el('span', [text('2020')])]))).toEqual(['20202020']);
+  expect(blocksOf(el('p', { id: 'x' }, [text('ha'), el('span', [text('ha')])]))).toEqual(['haha']);
+});
+
 test('white space is collapsed and trimmed', () => {
   expect(blocksOf(el('p', { id: 'x' }, [text('  Hello \n\t  big   '), el('b', [text(' world ')]), text('  ')]))).toEqual(['Hello big world']);
 });
