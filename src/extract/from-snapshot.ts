@@ -22,6 +22,7 @@ import { decidePageType, PAGE_TYPE_FEATURES, pageTypeFeatures, urlFeatures, type
 import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, tentativeProfile, TENTATIVE_PROFILE, type ProfileChoice, type ProfileParams, type ProfileStage } from './profiles/index.js';
 import { findCards } from './profiles/cards.js';
 import { insideMenuTrees, insideScreenReaderText } from './profiles/unseen.js';
+import { echoLinkIds } from './profiles/echo-links.js';
 import { insideNamed, namedRanges, type BesideProduct } from './profiles/reviews.js';
 import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
@@ -504,6 +505,8 @@ function leaveControlsOut(tree: LayoutTree, scored: Parameters<typeof selectBody
   // $19.99 Unit price / per" is "$19.99" to a sighted reader (its labels are `visually-hidden`).
   const isHeading = (id: number): boolean => hasMark(marks[id] ?? 0, MARK.heading);
   const screenReader = insideScreenReaderText(tree);
+  // So with a list's call-to-action links ("Quick view", "Read full article"), each to an item another link names (profiles/echo-links.ts).
+  const echoes = echoLinkIds(tree, kept.bodyBlocks);
   const skipped = new Set(kept.skippedIds);
   const blocks = [...kept.blocks];
   let changed = false;
@@ -513,7 +516,7 @@ function leaveControlsOut(tree: LayoutTree, scored: Parameters<typeof selectBody
       const end = tree.subtreeEnd[top] ?? top + 1;
       for (let id = top; id < end; id++) {
         const node = tree.nodes[id]!;
-        const hit = (x: number): boolean => inControl(x) || screenReader[x] === 1;
+        const hit = (x: number): boolean => inControl(x) || screenReader[x] === 1 || echoes.has(x);
         if (node.kind !== 'element' || !hit(id) || (node.parent >= 0 && hit(node.parent))) continue;
         let heading = false;
         for (let d = id; d < (tree.subtreeEnd[id] ?? id + 1) && !heading; d++) heading = isHeading(d);
