@@ -23,6 +23,7 @@ import { chooseProfile, DEFAULT_PROFILE_PARAMS, keepsTentativeProfile, tentative
 import { findCards } from './profiles/cards.js';
 import { insideMenuTrees, insideScreenReaderText } from './profiles/unseen.js';
 import { echoLinkIds } from './profiles/echo-links.js';
+import { tocLabels } from './toc.js';
 import { insideNamed, namedRanges, type BesideProduct } from './profiles/reviews.js';
 import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
@@ -338,11 +339,13 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // A bracketed link alone on its line is a control of the page, not its text: MediaWiki's
   // "[edit]" beside every section heading, "[show]", "[top]".
   const controls = bracketedControls(selection.blocks, selection.bodyBlocks);
+  // And a table of contents' label ("Table of Contents", "On this page") is no part of the text its list left (toc.ts).
+  const tocs = tocLabels(tree, selection.blocks, selection.bodyBlocks);
   // And on every page, a line said again right after itself (outside a table, whose cells repeat
   // as data: "Yes  Yes  Yes") is said once: a product card's title in its visible heading, its
   // hidden label and its quick view (repeats.ts, `adjacentRepeats`).
   const adjacent = adjacentRepeats(selection.blocks, (i) => hasMark(marks[selection.bodyBlocks[i]?.ownerId ?? 0] ?? 0, MARK.table));
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
+  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...tocs, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
