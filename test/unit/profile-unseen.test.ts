@@ -68,6 +68,25 @@ test("screen-reader text is known by its class's whole name, not by a class that
   expect(inside[textId(page, 'The page itself.')]).toBe(0);
 });
 
+test("a design system's namespaced screen-reader class is one too; Tailwind's inverse and a class that only contains the letters are not", () => {
+  const page = snapshot([
+    el('span', { id: 'usa', class: 'usa-sr-only' }, [text('Official website of the United States government')]),
+    el('span', { id: 'bem', class: 'share-widget__sr-only' }, [text('Share on social media')]),
+    el('span', { id: 'price', class: 'plp-price__sr-text' }, [text('Current price')]),
+    el('a', { id: 'skip', class: 'sr-only focus:not-sr-only', href: '#main' }, [text('Skip to content')]),
+    el('span', { id: 'inverse', class: 'md:not-sr-only' }, [text('Shown on wide screens')]),
+    el('div', { id: 'word', class: 'usr-profile' }, [p('A profile box, shown')]),
+  ]);
+  const inside = insideScreenReaderText(buildLayoutTree(page));
+  expect(inside[idOf(page, 'usa')]).toBe(1);
+  expect(inside[idOf(page, 'bem')]).toBe(1);
+  expect(inside[idOf(page, 'price')]).toBe(1);
+  // `sr-only` by its whole name still counts, whatever else the element carries.
+  expect(inside[idOf(page, 'skip')]).toBe(1);
+  expect(inside[idOf(page, 'inverse')]).toBe(0);
+  expect(inside[idOf(page, 'word')]).toBe(0);
+});
+
 test("a service page's own copy stays; the drop-down menu laid out inside it and the screen-reader drawer above it leave the service profile's body", () => {
   // Without their style sheet, both are laid out as text, and the service profile's block model
   // (at its calibration) takes them both.

@@ -86,6 +86,22 @@ export function insideMenuTrees(tree: LayoutTree, params: Pick<typeof UNSEEN_PAR
   return inside;
 }
 
+/**
+ * A class that names screen-reader text: one of the names above, or a name that ends in one of
+ * them after a prefix of the site's own ("u-sr-only", "usa-sr-only", "share-widget__sr-only",
+ * "plp-price__sr-text": a design system's namespaced utility) — but not Tailwind's inverse
+ * "focus:not-sr-only", which shows the text, nor Bootstrap's "sr-only-focusable", a skip link.
+ */
+function isScreenReaderClass(c: string): boolean {
+  if (SCREEN_READER_CLASSES.has(c)) return true;
+  if (c.includes('not-sr-only')) return false;
+  for (const name of SCREEN_READER_SUFFIXES) if (c.endsWith(name) && /[-_:]$/u.test(c.slice(0, c.length - name.length))) return true;
+  return false;
+}
+
+/** The names a namespaced class may end in (see isScreenReaderClass). */
+const SCREEN_READER_SUFFIXES = ['sr-only', 'sr_only', 'sr-text', 'visually-hidden', 'visuallyhidden', 'screen-reader-text'] as const;
+
 /** For every node, whether it lies inside an element whose class names it screen-reader text. */
 export function insideScreenReaderText(tree: LayoutTree): Uint8Array {
   const nodes = tree.nodes;
@@ -93,7 +109,7 @@ export function insideScreenReaderText(tree: LayoutTree): Uint8Array {
   for (let id = 0; id < nodes.length; id++) {
     const node = nodes[id]!;
     if (node.kind !== 'element' || !node.attrs.class) continue;
-    if (!node.attrs.class.toLowerCase().split(/\s+/u).some((c) => SCREEN_READER_CLASSES.has(c))) continue;
+    if (!node.attrs.class.toLowerCase().split(/\s+/u).some(isScreenReaderClass)) continue;
     const end = tree.subtreeEnd[id] ?? id + 1;
     inside.fill(1, id, end);
     id = end - 1;
