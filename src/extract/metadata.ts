@@ -391,7 +391,9 @@ function primaryTag(value: string | null | undefined): string | null {
 /**
  * The language of the text: the identifier's answer when the text is long enough and it is
  * sure enough; else what the page declares (`<html lang>`, then JSON-LD inLanguage / meta);
- * else the identifier's answer however unsure.
+ * else the identifier's answer however unsure on a text long enough, and on a shorter one when
+ * it is sure enough ("Page not found": en, 0.94); else null — on a word or two it only guesses
+ * ("tiny": sk at 0.21, "Login": de at 0.21).
  */
 function textLanguage(
   snapshot: LayoutSnapshot,
@@ -405,7 +407,7 @@ function textLanguage(
   if (htmlLang) return { value: htmlLang, source: 'html-lang' };
   const declared = primaryTag(ldLanguage) ?? primaryTag(metaLanguage);
   if (declared) return { value: declared, source: 'meta' };
-  return guess ? { value: guess.language, source: 'text' } : null;
+  return guess && (guess.confidence >= MIN_LANGUAGE_CONFIDENCE || bodyText.length >= MIN_TEXT_FOR_LANGUAGE) ? { value: guess.language, source: 'text' } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -179,6 +179,15 @@ test.describe('language of the text, with the identifier (lid.176) loaded', () =
     expect(m.language).toBe('fr');
     expect(m.languageSource).toBe('html-lang');
   });
+
+  test('a short text without any declaration: the identifier when it is sure, else no language', () => {
+    // lid.176 on a word or two guesses: "Login" German at 0.21, "tiny" Slovak at 0.21.
+    expect(metaOf({}, 'Login').language).toBeNull();
+    expect(metaOf({}, 'tiny').language).toBeNull();
+    const sure = metaOf({}, 'Page not found'); // English at 0.94
+    expect(sure.language).toBe('en');
+    expect(sure.languageSource).toBe('text');
+  });
 });
 
 test.describe('dates: one ISO 8601 form', () => {
