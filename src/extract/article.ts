@@ -9,6 +9,7 @@ import type { PageType } from '../score/page-type.js';
 import { bodyHtml, commentsHtml, withStructure } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
+import { printsNothing } from '../segment/text.js';
 import { withoutRepeatedParagraphs } from './repeats.js';
 import type { Comment, CommentsFound } from './comments.js';
 import { readMetadata, type ArticleMetadata } from './metadata.js';
@@ -66,7 +67,7 @@ export function buildArticle(
    */
   titleReading: Extract<Selection, { kind: 'article' }> = selection,
 ): { article: Article; titleChoice: TitleChoice } {
-  const bodyText = selection.blocks.join('\n\n');
+  const bodyText = printedLines(selection.blocks).join('\n\n');
   const skipped = new Set(selection.skippedIds);
   // The HTML (and Markdown) also keep the code blocks and figures between the body's paragraphs.
   const bodyOnlyHtml = bodyHtml(tree, withStructure(tree, selection.bodyBlocks, selection.containerId), selection.containerId, (id) => skipped.has(id));
@@ -120,6 +121,20 @@ export function pageFacts(tree: LayoutTree, pageType: PageType, firstBodyId: num
   const titleChoice = chooseTitle(titleSources(tree, parseJsonLd(tree.snapshot.meta.jsonLd).headline, firstBodyId, bodyFontPx, pageType));
   const metadata = readMetadata(tree.snapshot, '');
   return { facts: { ...metadata, title: titleChoice.candidates[titleChoice.chosen]?.text ?? null }, titleChoice };
+}
+
+/**
+ * The blocks without their lines of invisible characters alone (a `<p>&zwj;</p>` spacer), and
+ * without blocks left with nothing. Empty lines stay: a code block's blank lines are its own.
+ */
+function printedLines(blocks: readonly string[]): string[] {
+  const invisible = (text: string): boolean => text.trim() !== '' && printsNothing(text);
+  const out: string[] = [];
+  for (const block of blocks) {
+    if (invisible(block)) continue;
+    out.push(block.includes('\n') ? block.split('\n').filter((line) => !invisible(line)).join('\n') : block);
+  }
+  return out;
 }
 
 /** The font size that sets the most visible text (the page's body size where it has no body); 16 px on a page without text. */

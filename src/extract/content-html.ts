@@ -2,7 +2,7 @@
  * Clean HTML of the body: the selected units' subtrees rebuilt from the snapshot with a small
  * allow-list of tags and attributes, furniture left out. Pure; escapes all text.
  */
-import { collapseWhitespace } from '../segment/text.js';
+import { collapseWhitespace, printsNothing } from '../segment/text.js';
 import { elementAt, type LayoutTree } from '../segment/tree.js';
 import type { LeafBlock } from '../segment/blocks.js';
 import type { Comment } from './comments.js';
@@ -87,6 +87,8 @@ export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], contain
     for (let i = open.length - 1; i >= common; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
     for (let i = common; i < wrappers.length; i++) out.push(`<${elementAt(tree, wrappers[i]!)!.tag}>`);
     open = wrappers;
+    // A spacer paragraph (`<p>&zwj;</p>`) is none.
+    if (!showsSomething(tree, block)) continue;
     const single = block.ids.length === 1 && block.ids[0] === block.ownerId;
     let html = single ? nodeHtml(tree, block.ownerId, skip, false).trim() : block.ids.map((id) => nodeHtml(tree, id, skip, false)).join('').trim();
     if (html === '') continue;
@@ -101,6 +103,19 @@ export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], contain
   }
   for (let i = open.length - 1; i >= 0; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
   return out.join('\n');
+}
+
+/** True when the block shows a reader anything: a text that prints, or an image. */
+function showsSomething(tree: LayoutTree, block: LeafBlock): boolean {
+  for (const id of block.ids) {
+    const end = tree.subtreeEnd[id] ?? id + 1;
+    for (let i = id; i < end; i++) {
+      const node = tree.nodes[i];
+      if (!node || tree.hidden[i]) continue;
+      if (node.kind === 'text' ? !printsNothing(node.text) : node.tag === 'img') return true;
+    }
+  }
+  return false;
 }
 
 function wrappersOf(tree: LayoutTree, id: number, container: number, isData: (table: number) => boolean): number[] {

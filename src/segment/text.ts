@@ -49,6 +49,29 @@ export function visibleLength(text: string): number {
 }
 
 /**
+ * Characters that print nothing and are no white space: the soft hyphen, the Mongolian vowel
+ * separator, zero-width space, non-joiner and joiner, the direction marks, word joiner and
+ * invisible operators. Inside a word they do their work (a joiner shapes Persian and Devanagari);
+ * a line of them alone is no line.
+ */
+function printsNothingChar(code: number): boolean {
+  return code === 0xad || code === 0x180e || (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064);
+}
+
+/**
+ * True when a text shows a reader nothing: only white space and characters that print nothing.
+ * Site builders space their sections with `<p>&zwj;</p>` (Webflow: 96 such paragraphs on one
+ * WCXB-dev page), which are no paragraphs of the article's text, HTML or Markdown.
+ */
+export function printsNothing(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isWhiteSpace(code) && !printsNothingChar(code)) return false;
+  }
+  return true;
+}
+
+/**
  * What JavaScript's `\s` and `trim` take for white space: tab, line feed, vertical tab, form
  * feed, carriage return, the space separators (Unicode's Zs), the line and paragraph separators
  * and the byte-order mark.

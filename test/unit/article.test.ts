@@ -198,3 +198,16 @@ test('a page without an article still says what it was: its title and declared m
   expect(result.facts?.fingerprint).toBeNull();
   expect(result.explanation.title?.candidates.length).toBeGreaterThan(0);
 });
+
+test('a spacer paragraph of invisible characters (`<p>&zwj;</p>`) is no paragraph of the text, HTML or Markdown', () => {
+  const body = paragraphs(4);
+  const spaced = [body[0]!, p('\u200d'), body[1]!, p('\u200b\u200b'), body[2]!, p('\u200d'), body[3]!];
+  const article = extract(newsPage({ article: spaced }));
+  const plain = extract(newsPage({ article: body }));
+  expect(article.text).toBe(plain.text);
+  expect(article.html).toBe(plain.html);
+  expect(article.markdown).toBe(plain.markdown);
+  // Inside a word a joiner stays: it shapes the word.
+  const joined = extract(newsPage({ article: [p(`${prose(3, 2)} می\u200cخواهم`), ...body] }));
+  expect(joined.text).toContain('می\u200cخواهم');
+});
