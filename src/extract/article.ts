@@ -10,6 +10,7 @@ import { bodyHtml, commentsHtml, withStructure } from './content-html.js';
 import { toMarkdown } from './markdown.js';
 import { countWords } from '../score/block-features.js';
 import { printsNothing } from '../segment/text.js';
+import { isStateLine } from './state-lines.js';
 import { withoutRepeatedParagraphs } from './repeats.js';
 import type { Comment, CommentsFound } from './comments.js';
 import { readMetadata, type ArticleMetadata } from './metadata.js';
@@ -124,11 +125,12 @@ export function pageFacts(tree: LayoutTree, pageType: PageType, firstBodyId: num
 }
 
 /**
- * The blocks without their lines of invisible characters alone (a `<p>&zwj;</p>` spacer), and
- * without blocks left with nothing. Empty lines stay: a code block's blank lines are its own.
+ * The blocks without their lines of invisible characters alone (a `<p>&zwj;</p>` spacer) or of a
+ * state the page prints ("Loading…", "Sponsored": state-lines.ts), and without blocks left with
+ * nothing. Empty lines stay: a code block's blank lines are its own.
  */
 function printedLines(blocks: readonly string[]): string[] {
-  const invisible = (text: string): boolean => text.trim() !== '' && printsNothing(text);
+  const invisible = (text: string): boolean => (text.trim() !== '' && printsNothing(text)) || isStateLine(text);
   const out: string[] = [];
   for (const block of blocks) {
     if (invisible(block)) continue;

@@ -3,6 +3,7 @@
  * allow-list of tags and attributes, furniture left out. Pure; escapes all text.
  */
 import { collapseWhitespace, printsNothing } from '../segment/text.js';
+import { isStateLine, MAX_STATE_LINE_CHARS } from './state-lines.js';
 import { elementAt, type LayoutTree } from '../segment/tree.js';
 import type { LeafBlock } from '../segment/blocks.js';
 import type { Comment } from './comments.js';
@@ -81,14 +82,14 @@ export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], contain
     return dataTables.get(table)!;
   };
   for (const block of blocks) {
+    // A spacer paragraph (`<p>&zwj;</p>`) is none, nor a "Loading…" placeholder.
+    if (!showsSomething(tree, block)) continue;
     const wrappers = wrappersOf(tree, block.ownerId, container, isData);
     let common = 0;
     while (common < open.length && common < wrappers.length && open[common] === wrappers[common]) common++;
     for (let i = open.length - 1; i >= common; i--) out.push(`</${elementAt(tree, open[i]!)!.tag}>`);
     for (let i = common; i < wrappers.length; i++) out.push(`<${elementAt(tree, wrappers[i]!)!.tag}>`);
     open = wrappers;
-    // A spacer paragraph (`<p>&zwj;</p>`) is none.
-    if (!showsSomething(tree, block)) continue;
     const single = block.ids.length === 1 && block.ids[0] === block.ownerId;
     let html = single ? nodeHtml(tree, block.ownerId, skip, false).trim() : block.ids.map((id) => nodeHtml(tree, id, skip, false)).join('').trim();
     if (html === '') continue;
@@ -105,17 +106,27 @@ export function bodyHtml(tree: LayoutTree, blocks: readonly LeafBlock[], contain
   return out.join('\n');
 }
 
-/** True when the block shows a reader anything: a text that prints, or an image. */
+/**
+ * True when the block shows a reader anything of the content: a text that prints and is no state
+ * of the page ("Loading…", "Sponsored": state-lines.ts), or an image.
+ */
 function showsSomething(tree: LayoutTree, block: LeafBlock): boolean {
+  let text = '';
   for (const id of block.ids) {
     const end = tree.subtreeEnd[id] ?? id + 1;
     for (let i = id; i < end; i++) {
       const node = tree.nodes[i];
       if (!node || tree.hidden[i]) continue;
-      if (node.kind === 'text' ? !printsNothing(node.text) : node.tag === 'img') return true;
+      if (node.kind !== 'text') {
+        if (node.tag === 'img') return true;
+        continue;
+      }
+      if (printsNothing(node.text)) continue;
+      text += node.text;
+      if (text.length > MAX_STATE_LINE_CHARS) return true;
     }
   }
-  return false;
+  return text !== '' && !isStateLine(text);
 }
 
 function wrappersOf(tree: LayoutTree, id: number, container: number, isData: (table: number) => boolean): number[] {

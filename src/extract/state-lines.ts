@@ -1,0 +1,48 @@
+/**
+ * Lines a page prints for a state of its own, never as content: a script's placeholder while a
+ * region loads ("Loading…", left in a saved page whose script never ran), and the label a shop or
+ * a feed prints on a paid slot ("Sponsored"). The slot itself may be the page's content (a shop's
+ * paid products in its grid: `AD_LABELS` in score/select.ts leaves such labels alone), its label
+ * is not: no WCXB-dev truth holds a "Sponsored" line (31 in our texts on 9 pages), one holds a
+ * "Loading..." (16 in our texts on 9 pages). Pure data and one predicate.
+ */
+
+/** Whole lines, compared lower-cased with white space collapsed and dots or an ellipsis after them. */
+const STATE_LINES: ReadonlySet<string> = new Set([
+  // A placeholder while a script fills a region.
+  'loading',
+  'loading more',
+  'loading content',
+  'please wait',
+  'cargando', // es
+  'carregando', // pt
+  'chargement', // fr
+  'chargement en cours', // fr
+  'wird geladen', // de
+  'caricamento', // it
+  'загрузка', // ru
+  'завантаження', // uk
+  'ładowanie', // pl
+  'yükleniyor', // tr
+  '加载中', // zh
+  '載入中', // zh-Hant
+  '読み込み中', // ja
+  '로딩 중', // ko
+  // A paid slot's label.
+  'sponsored',
+  'promoted',
+  'gesponsert', // de
+  'sponsorisé', // fr
+  'patrocinado', // es, pt
+]);
+
+/** Longest line compared: the labels are short. */
+export const MAX_STATE_LINE_CHARS = 40;
+
+/** True when the whole line is such a state: "Loading...", "Loading…", "SPONSORED". */
+export function isStateLine(line: string): boolean {
+  if (line.length > MAX_STATE_LINE_CHARS) return false;
+  let text = line.trim().toLowerCase();
+  while (text.endsWith('.') || text.endsWith('…')) text = text.slice(0, -1).trimEnd();
+  return STATE_LINES.has(text.split(/\s+/u).join(' '));
+}
