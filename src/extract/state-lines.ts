@@ -1,7 +1,7 @@
 /**
  * Lines a page prints for a state of its own, never as content: a script's placeholder while a
- * region loads ("Loading…", left in a saved page whose script never ran), and the label a shop or
- * a feed prints on a paid slot ("Sponsored"). The slot itself may be the page's content (a shop's
+ * region loads ("Loading…", left in a saved page whose script never ran), the label a shop or a
+ * feed prints on a paid slot ("Sponsored"), and a control alone on its line ("Read more"). The slot itself may be the page's content (a shop's
  * paid products in its grid: `AD_LABELS` in score/select.ts leaves such labels alone), its label
  * is not: no WCXB-dev truth holds a "Sponsored" line (31 in our texts on 9 pages), one holds a
  * "Loading..." (16 in our texts on 9 pages). Pure data and one predicate.
@@ -36,13 +36,50 @@ const STATE_LINES: ReadonlySet<string> = new Set([
   'patrocinado', // es, pt
 ]);
 
+/**
+ * A control alone on its line: a teaser's link onward or a button that shows more of a list. On
+ * WCXB-dev these lines are ours and not the truth's on 12 pages ("Read more"; 1 truth keeps one),
+ * 11 ("Read full article"), 5 ("See all"), 4 ("See more"; 1 keeps it), 3 ("Show more", "View
+ * all"). Not "Learn more", which the truth keeps on 11 of the 32 pages we print it, nor "Read
+ * full story" (kept on the one page we print it).
+ */
+const CONTROL_LINES: ReadonlySet<string> = new Set([
+  'read more',
+  'read more »',
+  'read more ›',
+  'read more →',
+  'read full article',
+  'continue reading',
+  'show more',
+  'see more',
+  'see all',
+  'view all',
+  'view more',
+  'leer más', // es
+  'ler mais', // pt
+  'lire la suite', // fr
+  'weiterlesen', // de
+  'mehr lesen', // de
+  'leggi di più', // it
+  'читать далее', // ru
+  'подробнее', // ru
+  '阅读更多', // zh
+  '查看更多', // zh
+  '続きを読む', // ja
+  '더보기', // ko
+]);
+
 /** Longest line compared: the labels are short. */
 export const MAX_STATE_LINE_CHARS = 40;
 
-/** True when the whole line is such a state: "Loading...", "Loading…", "SPONSORED". */
+/**
+ * True when the whole line is such a state ("Loading...", "Loading…", "SPONSORED") or such a
+ * control ("Read more", "Read more »", "See all").
+ */
 export function isStateLine(line: string): boolean {
   if (line.length > MAX_STATE_LINE_CHARS) return false;
   let text = line.trim().toLowerCase();
   while (text.endsWith('.') || text.endsWith('…')) text = text.slice(0, -1).trimEnd();
-  return STATE_LINES.has(text.split(/\s+/u).join(' '));
+  text = text.split(/\s+/u).join(' ');
+  return STATE_LINES.has(text) || CONTROL_LINES.has(text);
 }
