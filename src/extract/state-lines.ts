@@ -1,10 +1,11 @@
 /**
  * Lines a page prints for a state of its own, never as content: a script's placeholder while a
  * region loads ("Loading…", left in a saved page whose script never ran), the label a shop or a
- * feed prints on a paid slot ("Sponsored"), and a control alone on its line ("Read more"). The slot itself may be the page's content (a shop's
- * paid products in its grid: `AD_LABELS` in score/select.ts leaves such labels alone), its label
- * is not: no WCXB-dev truth holds a "Sponsored" line (31 in our texts on 9 pages), one holds a
- * "Loading..." (16 in our texts on 9 pages). Pure data and one predicate.
+ * feed prints on a paid slot ("Sponsored"), a control alone on its line ("Read more", "Share"),
+ * and a table of contents' label whose list is not in the body. A paid slot may be the page's
+ * content (a shop's paid products in its grid: `AD_LABELS` in score/select.ts leaves such labels
+ * alone), its label is not: no WCXB-dev truth holds a "Sponsored" line (31 in our texts on 9
+ * pages), one holds a "Loading..." (16 in our texts on 9 pages). Pure data and one predicate.
  */
 
 /** Whole lines, compared lower-cased with white space collapsed and dots or an ellipsis after them. */
@@ -44,6 +45,11 @@ const STATE_LINES: ReadonlySet<string> = new Set([
  * full story" (kept on the one page we print it).
  */
 const CONTROL_LINES: ReadonlySet<string> = new Set([
+  'share',
+  'share this',
+  'share this article',
+  'share this story',
+  'share this post',
   'read more',
   'read more »',
   'read more ›',
@@ -69,17 +75,40 @@ const CONTROL_LINES: ReadonlySet<string> = new Set([
   '더보기', // ko
 ]);
 
+/**
+ * A table of contents' label left alone: the list it heads is collapsed or hidden, or left the
+ * body (toc.ts takes a label out with its list of the page's own sections, when the body kept
+ * both). WCXB-dev: "Table of contents" ours and not the truth's on 11 pages (2 keep it), "On this
+ * page" on 3, "In this article" on 1. Not "Contents" alone, a box's contents on a shop's page.
+ */
+const CONTENTS_LABELS: ReadonlySet<string> = new Set([
+  'table of contents',
+  'on this page',
+  'in this article',
+  'in this post',
+  'jump to section',
+  'inhaltsverzeichnis', // de
+  'sommaire', // fr
+  'tabla de contenidos', // es
+  'índice', // es, pt
+  'содержание', // ru
+  '目录', // zh
+  '目次', // ja
+  '목차', // ko
+]);
+
 /** Longest line compared: the labels are short. */
 export const MAX_STATE_LINE_CHARS = 40;
 
 /**
- * True when the whole line is such a state ("Loading...", "Loading…", "SPONSORED") or such a
- * control ("Read more", "Read more »", "See all").
+ * True when the whole line is such a state ("Loading...", "Loading…", "SPONSORED"), such a
+ * control ("Read more", "Read more »", "See all", "Share") or a contents label alone ("Table of
+ * contents").
  */
 export function isStateLine(line: string): boolean {
   if (line.length > MAX_STATE_LINE_CHARS) return false;
   let text = line.trim().toLowerCase();
   while (text.endsWith('.') || text.endsWith('…')) text = text.slice(0, -1).trimEnd();
   text = text.split(/\s+/u).join(' ');
-  return STATE_LINES.has(text) || CONTROL_LINES.has(text);
+  return STATE_LINES.has(text) || CONTROL_LINES.has(text) || CONTENTS_LABELS.has(text);
 }
