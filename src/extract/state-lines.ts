@@ -61,6 +61,29 @@ const CONTROL_LINES: ReadonlySet<string> = new Set([
   'see all',
   'view all',
   'view more',
+  // A shop's buttons, on a card or a product (WCXB-dev: "Apply now" ours only on 8 pages, "Shop
+  // now" on 6 (1 truth keeps it), "Add to cart", "More options", "Filters" on 5, "Quick view" on
+  // 3, "Contact us" on 7 service pages; none in a truth). Not "Get started" (3 truths keep it
+  // of 9) or "Details" (6 of 12).
+  'add to cart',
+  'add to bag',
+  'add to basket',
+  'add to wishlist',
+  'quick view',
+  'quick shop',
+  'more options',
+  'view details',
+  'shop now',
+  'apply now',
+  'filter',
+  'filters',
+  'sort by',
+  'contact us',
+  'close',
+  'sign up',
+  'log in',
+  'login',
+  'sign in',
   'leer más', // es
   'ler mais', // pt
   'lire la suite', // fr
