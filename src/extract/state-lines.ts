@@ -8,7 +8,7 @@
  * pages), one holds a "Loading..." (16 in our texts on 9 pages). Pure data and one predicate.
  */
 
-/** Whole lines, compared lower-cased with white space collapsed and dots or an ellipsis after them. */
+/** Whole lines, compared lower-cased with white space collapsed, without dots, an ellipsis or a colon after them. */
 const STATE_LINES: ReadonlySet<string> = new Set([
   // A placeholder while a script fills a region.
   'loading',
@@ -29,6 +29,9 @@ const STATE_LINES: ReadonlySet<string> = new Set([
   '載入中', // zh-Hant
   '読み込み中', // ja
   '로딩 중', // ko
+  // A closed thread's notice (XenForo: 4 WCXB-dev threads, in no truth).
+  'not open for further replies',
+  'this thread is not open for further replies',
   // A paid slot's label.
   'sponsored',
   'promoted',
@@ -50,6 +53,7 @@ const CONTROL_LINES: ReadonlySet<string> = new Set([
   'share this article',
   'share this story',
   'share this post',
+  'prev',
   'read more',
   'read more »',
   'read more ›',
@@ -131,7 +135,7 @@ export const MAX_STATE_LINE_CHARS = 40;
 export function isStateLine(line: string): boolean {
   if (line.length > MAX_STATE_LINE_CHARS) return false;
   let text = line.trim().toLowerCase();
-  while (text.endsWith('.') || text.endsWith('…')) text = text.slice(0, -1).trimEnd();
+  while (text.endsWith('.') || text.endsWith('…') || text.endsWith(':')) text = text.slice(0, -1).trimEnd();
   text = text.split(/\s+/u).join(' ');
   return STATE_LINES.has(text) || CONTROL_LINES.has(text) || CONTENTS_LABELS.has(text);
 }

@@ -10,7 +10,7 @@ import { p } from './support/snapshot-builder.js';
 import { newsPage, paragraphs } from './support/pages.js';
 
 test('whole lines only, in any case, with dots or an ellipsis after them', () => {
-  for (const line of ['Loading', 'Loading...', 'loading…', '  LOADING . . .', 'Sponsored', 'SPONSORED', 'Promoted', 'Cargando...', 'Загрузка…', '加载中...', 'Please wait…', 'Read more', 'Read more »', 'READ MORE...', 'See all', 'Weiterlesen', 'Share', 'Table of Contents', 'On this page', 'Содержание', 'Add to cart', 'Quick view', 'Filters']) {
+  for (const line of ['Loading', 'Loading...', 'loading…', '  LOADING . . .', 'Sponsored', 'SPONSORED', 'Promoted', 'Cargando...', 'Загрузка…', '加载中...', 'Please wait…', 'Read more', 'Read more »', 'READ MORE...', 'See all', 'Weiterlesen', 'Share', 'Table of Contents', 'On this page', 'Содержание', 'Add to cart', 'Quick view', 'Filters', 'Share:', 'This thread is not open for further replies.']) {
     expect(isStateLine(line), line).toBe(true);
   }
   for (const line of ['Loading the ferry took two hours.', 'Sponsored by the city council', 'Sponsored content', 'Loading dock', 'Laden', '', 'Learn more', 'Read more about the bridge', 'Read full story', 'Contents', 'Share your story with us', 'Get started', 'Details', 'Add to cart for $20']) {
