@@ -125,7 +125,7 @@ const CONTENTS_LABELS: ReadonlySet<string> = new Set([
 ]);
 
 /** Longest line compared: the labels are short. */
-export const MAX_STATE_LINE_CHARS = 40;
+export const MAX_STATE_LINE_CHARS = 60;
 
 /**
  * True when the whole line is such a state ("Loading...", "Loading…", "SPONSORED"), such a
