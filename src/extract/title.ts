@@ -151,6 +151,16 @@ export function titleSources(
   add('title', snapshot.meta.title);
   add('json-ld', jsonLdHeadline);
   for (const [key, kind] of DECLARED_META) add(kind, metaValue(snapshot, key));
+  // A visible headline escaped twice too ("SQL &#x26; AI" shown so in an h1) reads as its page
+  // declares it, once decoded: only when a declared title holds it decoded, so that a page about
+  // HTML whose headline shows "&amp;" on purpose keeps it.
+  const declaredWords = declared.map((d) => ` ${wordsOf(d.text)} `);
+  for (const line of lines) {
+    const decoded = decodeEscapedTwice(line.text);
+    if (decoded === line.text) continue;
+    const words = wordsOf(decoded);
+    if (words !== '' && declaredWords.some((d) => d.includes(` ${words} `))) line.text = decoded;
+  }
   const siteNames = SITE_NAME_META.map((k) => metaValue(snapshot, k)).filter((v): v is string => v !== null);
   const hostNames = snapshot.url.startsWith(UNKNOWN_PAGE_ORIGIN) ? [] : hostLabels(snapshot.url);
   siteNames.push(...hostNames, ...visibleSiteNames, ...homeLinkNames);

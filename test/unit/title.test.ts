@@ -123,6 +123,16 @@ test('a declared title escaped twice by its page is read once more; a bare amper
   expect(declared).toContainEqual({ kind: 'twitter', text: 'AT&T; and R&D;' });
 });
 
+test('a visible headline escaped twice reads as the page declares it; a headline that shows a reference on purpose keeps it', () => {
+  const body = p('A body paragraph long enough to be the body of the page, about the tools and nothing else.');
+  // <h1>Python, SQL &amp;#x26; AI</h1> shows "&#x26;"; the <title> says "&".
+  const twice = buildLayoutTree(snapshot([el('h1', [text('Data tools for 2026 | Python, SQL &#x26; AI')]), body], { meta: { title: 'Data tools for 2026 | Python, SQL & AI | Splunk' } }));
+  expect(titleSources(twice, null, 3, 16, 'article').lines[0]?.text).toBe('Data tools for 2026 | Python, SQL & AI');
+  // A page about HTML whose headline shows the reference, and whose <title> shows it too.
+  const meant = buildLayoutTree(snapshot([el('h1', [text('What &amp; means in HTML')]), body], { meta: { title: 'What &amp;amp; means in HTML' } }));
+  expect(titleSources(meant, null, 3, 16, 'article').lines[0]?.text).toBe('What &amp; means in HTML');
+});
+
 test("a headline's aria-hidden copies are left out while the spoken wording remains; a wholly aria-hidden headline keeps its text", () => {
   // An animated hero headline: words for phones and for desktops, both aria-hidden, and the wording
   // screen readers speak. Without the styles that pick one, all three were read into the title.
