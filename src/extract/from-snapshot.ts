@@ -640,6 +640,29 @@ export const TRAILING_FURNITURE = {
   maxHeadingWords: 4,
 } as const;
 
+/**
+ * A heading over a box of other stories, left as the body's last line ("Related Posts:", "You
+ * may also like...", "Você pode gostar...": the box itself was no part of the body, or went as
+ * trailing links): it heads nothing of the story. Only at the very end, after any trailing
+ * furniture: inside the body such a heading often heads the story's own further reading, which
+ * WCXB-dev's truth keeps ("Related Content:" halfway down a page, 48 lines after it kept).
+ */
+const DANGLING_HEADINGS: ReadonlySet<string> = new Set([
+  'related', 'related articles', 'related posts', 'related stories', 'related news', 'related content', 'related reading',
+  'recommended', 'recommended reading', 'recommended for you', 'read next', 'up next', 'more stories', 'more articles',
+  'you may also like', 'you might also like', 'you may like', 'you might like', 'you may be interested in',
+  'você pode gostar', 'você também pode gostar', 'te puede interesar', 'también te puede interesar', 'vous aimerez aussi',
+  'à lire aussi', 'das könnte sie auch interessieren', 'weitere artikel', 'читайте также', 'похожие статьи',
+  'вам может понравиться', '相关文章', '相关阅读', '推荐阅读', '猜你喜欢', '関連記事', 'おすすめ記事', '관련기사',
+]);
+
+function isDanglingHeading(text: string): boolean {
+  if (text.length > 60) return false;
+  let label = text.trim().toLowerCase().normalize('NFKC');
+  while (label.endsWith('.') || label.endsWith('…') || label.endsWith(':')) label = label.slice(0, -1).trimEnd();
+  return DANGLING_HEADINGS.has(label);
+}
+
 /** "name@host.tld": one "@", a dot in the host, a top-level label of two letters or more. Linear. */
 function isEmailAddress(word: string): boolean {
   const at = word.indexOf('@');
@@ -738,7 +761,8 @@ function trailingFurniture(blocks: readonly string[], leaves: readonly LeafBlock
     const email = short && text.split(/\s+/u).some(isEmailAddress);
     const heading = out.length > 0 && isLinks(out[out.length - 1]!) && countWords(text) <= TRAILING_FURNITURE.maxHeadingWords && !/[.!?。]$/u.test(text);
     const signed = looksLikePersonName(text);
-    if (!isLinks(i) && !email && !heading && !signed) break;
+    const dangling = isDanglingHeading(text);
+    if (!isLinks(i) && !email && !heading && !signed && !dangling) break;
     out.push(i);
   }
   // Never the whole body.

@@ -109,6 +109,18 @@ test('related links, an e-mail line and the writer\'s name closing the body are 
   for (const source of sources) expect(withSources.text).toContain(source);
 });
 
+// A box's heading left as the body's last line (from-snapshot.ts DANGLING_HEADINGS): it heads
+// nothing of the story; inside the body, such a heading stays.
+test('a "You may also like..." heading closing the body is left out; the same heading between paragraphs stays', () => {
+  const body = paragraphs(4);
+  for (const heading of ['You may also like...', 'Related Posts:', 'Você pode gostar...', '相关阅读']) {
+    const article = extract(newsPage({ article: [...body, p(heading, { fontWeight: 700 })] }));
+    expect(bodyParagraphs(article), heading).toEqual(textsOf(body));
+  }
+  const inside = extract(newsPage({ article: [...paragraphs(2), p('Related reading', { fontWeight: 700 }), ...paragraphs(2, 8)] }));
+  expect(inside.text).toContain('Related reading');
+});
+
 // A line that points to another story, by the words papers print before such links
 // (from-snapshot.ts READ_ALSO_LABELS); a label of other words before a link is the story's own.
 test('a "Read also: <link>" line between paragraphs is left out, in any language; a "Source: <link>" line stays', () => {
