@@ -83,7 +83,7 @@ const ROLE_WORDS = new Set([
   'posted', 'min', 'minute', 'minutes', 'read', 'comments', 'comment', 'share', 'follow', 'email', 'twitter', 'updated:',
   'founder', 'co-founder', 'cofounder', 'ceo', 'cto', 'lead', 'reviewer', 'expert', 'manager', 'director', 'head', 'architect',
   'consultant', 'specialist', 'officer', 'president', 'owner', 'executive', 'author', 'gardener', 'astrologer', 'former',
-  'attorney', 'lawyer',
+  'attorney', 'lawyer', 'writers', 'editors', 'reporters', 'contributors', 'experts', 'educator', 'educators',
   'redakteur', 'redakteurin', 'korrespondent', 'korrespondentin', 'rédacteur', 'rédactrice', 'journaliste', 'корреспондент',
   'редактор', 'photos', 'photo', 'photographs', 'pictures', 'video', 'illustration', 'illustrations', 'words',
 ]);
@@ -224,24 +224,39 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
     }
     run.push(p);
   }
-  // Split at commas, semicolons and joiners into candidate names.
+  // Split at commas, semicolons and joiners into candidate names; each part remembers the clause
+  // (between commas or semicolons) it came from.
   const parts: string[][] = [];
+  const clauseOf: number[] = [];
+  let clause = 0;
   let current: string[] = [];
   const close = (): void => {
-    if (current.length > 0) parts.push(current);
+    if (current.length > 0) {
+      parts.push(current);
+      clauseOf.push(clause);
+    }
     current = [];
   };
   for (const p of run) {
     if ('mark' in p) {
       close();
+      clause++;
       continue;
     }
     if (JOINERS.has(p.word.toLowerCase())) close();
     else current.push(p.word);
   }
   close();
+  // A later clause with a role word in it is the first names' role, whole: "Paul Frew, Home and
+  // Digital Security Expert" names one person, not "Home" and "Digital Security Expert" too (a
+  // desk's word counts here: a desk is named first, not after a person).
+  const roleClauses = new Set<number>();
+  parts.forEach((part, i) => {
+    if (clauseOf[i]! > 0 && part.some((w) => ROLE_WORDS.has(w.toLowerCase()) || DESK_WORDS.has(w.toLowerCase()))) roleClauses.add(clauseOf[i]!);
+  });
   const names: string[] = [];
   for (const [index, part] of parts.entries()) {
+    if (roleClauses.has(clauseOf[index]!)) continue;
     const name = cleanName(part, index === 0);
     if (name) names.push(name);
     // A sentence where the first name should be ("Written by · She is a marketing professional who

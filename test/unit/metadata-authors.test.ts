@@ -180,6 +180,14 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('Written by · She is a marketing professional who writes about clinics, practice management, and more').names).toEqual([]);
   });
 
+  test('a clause after the names with a role word in it is their role, whole, even where "and" joins its words', () => {
+    expect(cleanDeclaredAuthor('Paul Frew, Home and Digital Security Expert')).toEqual(['Paul Frew']);
+    expect(cleanDeclaredAuthor('Julie Weisenhorn, Natalie Hoidal, Extension horticulture educators')).toEqual(['Julie Weisenhorn', 'Natalie Hoidal']);
+    expect(namesInByline('By Jane Smith and Tom Okafor, Staff Writers').names).toEqual(['Jane Smith', 'Tom Okafor']);
+    // Without a role word a later clause is another name.
+    expect(namesInByline('By Jane Smith, Tom Okafor and Ann Lee').names).toEqual(['Jane Smith', 'Tom Okafor', 'Ann Lee']);
+  });
+
   test('"contributors" introduces names only as a label with a colon', () => {
     expect(namesInByline('Contributors to Wikimedia projects').introduced).toBe(false);
   });
