@@ -269,9 +269,26 @@ export function namesInByline(raw: string, options: BylineReading = {}): { names
   return { names, introduced };
 }
 
+/**
+ * A name glued to the role set after it in another element ("Mateusz HabernyFounder": the name and
+ * its "Founder" badge without a space): the role parted from the name, so that it is read as one.
+ * Only a capitalised role word after a lower-case letter; "McDonald" and "DeSiato" stay whole.
+ */
+function ungluedRole(word: string): string[] {
+  for (let i = word.length - 1; i > 1; i--) {
+    const c = word[i]!;
+    if (c.toLowerCase() === c || c.toUpperCase() !== c) continue;
+    const before = word[i - 1]!;
+    if (before.toUpperCase() === before) return [word];
+    const tail = word.slice(i);
+    return ROLE_WORDS.has(tail.toLowerCase()) ? [word.slice(0, i), tail] : [word];
+  }
+  return [word];
+}
+
 /** A candidate name's words, or null when they are a role, a place, a date or too many words. */
 function cleanName(words: string[], first: boolean): string | null {
-  let kept = words;
+  let kept = words.flatMap(ungluedRole);
   // The first part keeps "Resy Staff" or "Marketing Team" (a byline may name a desk), cut before a
   // role that follows the name ("Rasmus Barslund Founder"); a later part that holds a role word is
   // the first one's role ("Priya Lal, Transport Correspondent").

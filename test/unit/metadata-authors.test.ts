@@ -188,6 +188,13 @@ test.describe('reading a byline\'s words', () => {
     expect(namesInByline('By Jane Smith, Tom Okafor and Ann Lee').names).toEqual(['Jane Smith', 'Tom Okafor', 'Ann Lee']);
   });
 
+  test('a role glued to the name after it is parted from it and read as a role', () => {
+    expect(namesInByline('By Mateusz HabernyFounder').names).toEqual(['Mateusz Haberny']);
+    // A capital inside a name is no role's.
+    expect(namesInByline('By Danielle DeSiato').names).toEqual(['Danielle DeSiato']);
+    expect(namesInByline('By Ronald McDonald').names).toEqual(['Ronald McDonald']);
+  });
+
   test('"contributors" introduces names only as a label with a colon', () => {
     expect(namesInByline('Contributors to Wikimedia projects').introduced).toBe(false);
   });
