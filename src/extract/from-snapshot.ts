@@ -24,6 +24,7 @@ import { findCards } from './profiles/cards.js';
 import { insideMenuTrees, insideScreenReaderText } from './profiles/unseen.js';
 import { echoLinkIds } from './profiles/echo-links.js';
 import { tocLabels } from './toc.js';
+import { teasersAboveHeadline } from './teasers.js';
 import { insideNamed, namedRanges, type BesideProduct } from './profiles/reviews.js';
 import { productFacts, productFallback } from './profiles/product.js';
 import { escapeHtml } from './content-html.js';
@@ -345,7 +346,10 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // as data: "Yes  Yes  Yes") is said once: a product card's title in its visible heading, its
   // hidden label and its quick view (repeats.ts, `adjacentRepeats`).
   const adjacent = adjacentRepeats(selection.blocks, (i) => hasMark(marks[selection.bodyBlocks[i]?.ownerId ?? 0] ?? 0, MARK.table));
-  const dropped = new Set([...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...tocs, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
+  // And a run of teasers the body took above the story's own headline (a news ticker a missing
+  // style sheet left in the column) is no part of the story (teasers.ts).
+  const teasers = pageType.type === 'article' && profile.profile === 'article' ? teasersAboveHeadline(tree.snapshot, selection.blocks, selection.bodyBlocks, selection.bodyStyle.fontSizePx) : [];
+  const dropped = new Set([...teasers, ...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...tocs, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -944,3 +948,4 @@ function stopwatch(): () => number {
     return Math.round(elapsed * 100) / 100;
   };
 }
+
