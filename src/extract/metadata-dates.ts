@@ -221,7 +221,7 @@ const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** How a page writes its numeric dates. */
 export interface DateReading {
   /**
-   * "12/11/2009" reads day first: the page is not in English. Everywhere but the United States
+   * "12/11/2009" (and "12-11-2009") reads day first: the page is not in English. Everywhere but the United States
    * (and a few places that write as it does) a date in slashes puts the day first, as it does in
    * dots; in English the American order is the commoner on the web. Default: month first (unless
    * the first number is over 12).
@@ -275,14 +275,15 @@ function dayAt(t: Token[], i: number, reading: DateReading = {}): { day: Day; ne
         const day = year === undefined ? null : t[j]!.solarHijri ? fromSolarHijri(year, month, a) : validDay(year, month, a);
         if (day) return { day, next: k + 1 };
       }
-      // 16.05.2024 (day first, dots); 05/14/2024 (month first, slashes, unless the first is > 12)
+      // 16.05.2024 (day first, dots); 05/14/2024 and 05-14-2024 (month first in English, unless
+      // the first is > 12: dashes read as slashes do — "08-13-2007, 09:41 AM" is vBulletin's US
+      // form, National Geographic's article:published_time "03-09-2026" the 9th of March)
       if (isMark(t[i + 1], './-') && isMark(t[i + 3], './-') && t[i + 1]!.text === t[i + 3]!.text) {
         const b = num(t[i + 2], [1, 2]);
         const year = num(t[i + 4], [4, 4]);
         if (b !== undefined && year !== undefined) {
-          const dayFirst = t[i + 1]!.text !== '/' || a > 12 || (reading.slashDayFirst === true && b <= 12);
-          // …and dashes that only read month first ("08-13-2007, 09:41 AM": vBulletin's US form).
-          const day = (dayFirst ? validDay(year, b, a) : validDay(year, a, b)) ?? (t[i + 1]!.text === '-' && b > 12 ? validDay(year, a, b) : null);
+          const dayFirst = t[i + 1]!.text === '.' || a > 12 || (reading.slashDayFirst === true && b <= 12);
+          const day = dayFirst ? validDay(year, b, a) : validDay(year, a, b);
           if (day) return { day, next: i + 5 };
         }
       }

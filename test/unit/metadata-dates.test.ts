@@ -46,9 +46,13 @@ test.describe('date forms and fields', () => {
     expect(dateInText('Feb 30 09:41:07 UTC 2007')).toBeNull();
   });
 
-  test('a dashed date that only reads month first is read so ("08-13-2007, 09:41 AM", vBulletin\'s US form); day first where both read', () => {
+  test('a dashed date reads as a slashed one: month first in English ("08-13-2007, 09:41 AM", vBulletin\'s US form), day first on a page in another language or where only that reads', () => {
     expect(dateInText('08-13-2007, 09:41 AM')).toBe('2007-08-13');
-    expect(dateInText('05-08-2007')).toBe('2007-08-05');
+    expect(dateInText('05-08-2007')).toBe('2007-05-08');
+    expect(dateInText('05-08-2007', { slashDayFirst: true })).toBe('2007-08-05');
+    expect(dateInText('25-08-2007')).toBe('2007-08-25');
+    expect(dateInText('16.05.2024')).toBe('2024-05-16');
+    expect(dateInText('05.08.2007')).toBe('2007-08-05');
     expect(dateInText('13-13-2007')).toBeNull();
   });
 
