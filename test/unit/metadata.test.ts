@@ -11,7 +11,7 @@ import { dateFromUrl, dateInText, normalizeDate } from '../../src/extract/metada
 import { loadTextLanguageModel } from '../../src/extract/text-language.js';
 import type { SnapshotMeta } from '../../src/types.js';
 import { a, el, p, prose, snapshot, text, type Spec } from './support/snapshot-builder.js';
-import { newsPage, paragraphs } from './support/pages.js';
+import { GREY_BOX, GREY_TEXT, newsPage, paragraphs } from './support/pages.js';
 import { extractFromSnapshot } from '../../src/extract/from-snapshot.js';
 
 function metaOf(meta: Partial<SnapshotMeta>, bodyText = 'Some English body text.') {
@@ -456,4 +456,25 @@ test('a body place without blocks reads only what the page declares (no endless 
   const m = readMetadata(snap, '', { tree: buildLayoutTree(snap), containerId: 0, blockIds: [], headlineId: 1 });
   expect(m.publishedAt).toBe('2024-05-07');
   expect(m.authors).toEqual([]);
+});
+
+test.describe("the author's box", () => {
+  const byBox = (box: Spec[]) => {
+    // The card set apart from the story, as sites set it (small grey type on a grey box).
+    const result = extractFromSnapshot(newsPage({ afterArticle: [el('div', { class: 'card', background: GREY_BOX, fontSizePx: 13, color: GREY_TEXT }, box)] }));
+    if (result.kind !== 'article') throw new Error(result.reason);
+    return result.article.byline;
+  };
+
+  test('a name line, then a biography that opens with the name and a trade: the author', () => {
+    expect(byBox([p('Nell Garrity'), p('| Author'), p('Nell Garrity is a transport correspondent who has covered the county for ten years.')])).toBe('Nell Garrity');
+    expect(byBox([p('Shannon Grilli'), p('Shannon is an experienced writer and content strategist.')])).toBe('Shannon Grilli');
+    expect(byBox([p('Lena Vogt'), p('Lena Vogt ist eine Journalistin aus Hamburg.')])).toBe('Lena Vogt');
+  });
+
+  test('no trade, no copula or another name: no author', () => {
+    expect(byBox([p('Harbour Lights'), p('Harbour Lights is a festival held every August on the quay.')])).toBeNull();
+    expect(byBox([p('Nell Garrity'), p('Nell Garrity wrote this after the meeting.')])).toBeNull();
+    expect(byBox([p('Nell Garrity'), p('Tom Okafor is a transport correspondent.')])).toBeNull();
+  });
 });
