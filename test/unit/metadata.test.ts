@@ -478,3 +478,15 @@ test.describe("the author's box", () => {
     expect(byBox([p('Nell Garrity'), p('Tom Okafor is a transport correspondent.')])).toBeNull();
   });
 });
+
+test('a meta key no list names that says "published" and "date" or "time" gives the publication date; a publisher, an update or an automatic one does not', () => {
+  const published = (key: string): string | null => metaOf({ metaTags: [{ key, content: '2025-05-27T06:03:43.274Z' }] }).publishedAt;
+  expect(published('w-published-date')).toBe('2025-05-27T06:03:43Z');
+  expect(published('shareaholic:article_published_time')).toBe('2025-05-27T06:03:43Z');
+  expect(published('article:first_published_time')).toBe('2025-05-27T06:03:43Z');
+  for (const key of ['article:publisher', 'last-published-date', 'auto-publish-date', 'published-updated-time', 'publishedtype', 'w-modified-date']) {
+    expect(published(key), key).toBeNull();
+  }
+  // A listed key still comes first.
+  expect(metaOf({ metaTags: [{ key: 'w-published-date', content: '2025-05-27' }, { key: 'article:published_time', content: '2025-05-20' }] }).publishedAt).toBe('2025-05-20');
+});
