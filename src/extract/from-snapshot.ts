@@ -411,7 +411,7 @@ function runProfile(
     const again = selectBody(tree, scored, { ...select, blockModel });
     if (again.kind === 'article') selection = leaveFurnitureOut(tree, scored, again);
   }
-  if (profile.profile !== 'article') selection = leaveUnseenOut(tree, scored, selection);
+  selection = leaveUnseenOut(tree, scored, selection);
   const stages: NonNullable<Explanation['profileStages']> = [];
   for (const stage of ['reviews', 'recommendations'] as const) {
     if (!profile.stages.includes(stage)) continue;
@@ -430,12 +430,15 @@ function runProfile(
 }
 
 /**
- * What a profile reads wider than an article's takes what the site's style sheet hid, which a
- * saved page lays out as text: menu trees (drop-downs, drawers, site maps) and screen-reader
- * text (profiles/unseen.ts). Their blocks leave the body of every profile but the article's,
- * before the cards stage adds a listing's items (a card's screen-reader line, "Rated 4.5 out of
- * 5 stars", stays with its card: WCXB's truth keeps it on some shops; run after the cards stage
- * instead, WCXB-dev word F1 came to 0.8857 rather than 0.8859, a shop's category pages losing up to 0.077).
+ * A body takes what the site's style sheet hid, which a saved page lays out as text: menu trees
+ * (drop-downs, drawers, site maps, a nested table of contents) and screen-reader text
+ * (profiles/unseen.ts). Their blocks leave the body of every profile, before the cards stage
+ * adds a listing's items (a card's screen-reader line, "Rated 4.5 out of 5 stars", stays with
+ * its card: WCXB's truth keeps it on some shops; run after the cards stage instead, WCXB-dev word
+ * F1 came to 0.8857 rather than 0.8859, a shop's category pages losing up to 0.077). Never the
+ * whole body. The article profile too since 2026-12-01: out of fold (an unclear shop's category
+ * page reads with it, and took its facets' screen-reader labels) and on articles whose body
+ * holds a nested table of contents, which WCXB's truth leaves out (figures in docs/extract.md).
  */
 function leaveUnseenOut(tree: LayoutTree, scored: Parameters<typeof selectBody>[1], selection: ArticleSelection): ArticleSelection {
   const menus = insideMenuTrees(tree);
@@ -446,7 +449,7 @@ function leaveUnseenOut(tree: LayoutTree, scored: Parameters<typeof selectBody>[
     if (menus[d.block.ownerId]) removed.set(d.index, 'in a nested list of links: a menu or a site map');
     else if (d.block.ids.every((id) => screenReader[id])) removed.set(d.index, 'text for screen readers only (its class says so)');
   }
-  return removed.size === 0 ? selection : withoutBlocks(tree, scored, selection, removed);
+  return removed.size === 0 || removed.size >= selection.bodyBlocks.length ? selection : withoutBlocks(tree, scored, selection, removed);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * What the site's style sheet hid, which a saved page lays out as text (src/extract/profiles/unseen.ts):
  * a menu tree (a list of links with lists nested in its items) and screen-reader text leave the
- * body of the wider profiles; flat lists of links, a list of prose items and text whose class only
- * says "hidden" stay; the article profile is not touched.
+ * body; flat lists of links, a list of prose items and text whose class only
+ * says "hidden" stay. The article profile reads the same marks (a nested table of contents, a screen-reader heading).
  */
 import { test, expect } from '@playwright/test';
 import { buildLayoutTree } from '../../src/segment/tree.js';
@@ -178,4 +178,48 @@ test("on a service page a sentence said again outside a list is a copy (a carous
   for (const c of copy) expect(result.article.text).toContain(c);
   expect(result.article.text.split(quote).length - 1).toBe(1);
   expect(result.article.text.split(shared).length - 1).toBe(2);
+});
+
+test("an article's nested table of contents and its screen-reader labels leave the article profile's body too; its paragraphs stay", () => {
+  // A travel guide as blogs build it: a table of contents whose sections nest their subsections,
+  // then the sections. WCXB's truth leaves the contents out; its headings are said again below.
+  const sections: Record<string, string[]> = {
+    'When to go': ['Cherry blossom time', 'The low season', 'The rainy season'],
+    'What to pack': ['Clothes for every season', 'Essentials for the trip'],
+    'Where to stay': ['Hotels in the cities', 'Inns in the country'],
+  };
+  const paragraphs = [
+    'Japan rewards the traveller who plans a little: the trains are punctual, the cities are safe, and the seasons change the country more than any guide can say in a page.',
+    'Spring brings the cherry blossom and the crowds that follow it; autumn brings the maples and milder prices, and is the season we would choose for a first visit.',
+    'Pack light, because the trains have little room for luggage, and send a large case ahead with one of the courier services every hotel will book for you.',
+    'Stay in a city hotel for the first nights, then in a country inn with its own bath and dinner, which is the part of the trip most visitors remember best.',
+  ];
+  const toc = el(
+    'ul',
+    { class: 'ez-toc-list' },
+    Object.entries(sections).map(([section, subs]) => el('li', [a(section, `#${encodeURIComponent(section)}`), el('ul', subs.map((s) => el('li', [a(s, `#${encodeURIComponent(s)}`)])))])),
+  );
+  const page = snapshot(
+    [
+      el('main', [
+        el('article', [
+          el('h1', [text('A first trip to Japan: when to go, what to pack, where to stay')]),
+          p(paragraphs[0]!),
+          el('div', { class: 'toc-container' }, [toc]),
+          ...paragraphs.slice(1).map((t) => p(t)),
+          // WordPress's label above its post navigation, for screen readers only.
+          el('h2', { class: 'screen-reader-text' }, [text('Post navigation for the readers of this guide and its favourite network')]),
+        ]),
+      ]),
+    ],
+    { url: 'https://travel.example/2025/04/first-trip-to-japan/' },
+  );
+  const result = extractFromSnapshot(page);
+  expect(result.kind).toBe('article');
+  if (result.kind !== 'article') return;
+  expect(result.explanation.profile?.profile).toBe('article');
+  for (const t of paragraphs) expect(result.article.text).toContain(t);
+  expect(result.article.text).not.toContain('Inns in the country');
+  expect(result.article.text).not.toContain('Cherry blossom time');
+  expect(result.article.text).not.toContain('favourite network');
 });
