@@ -350,6 +350,8 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // style sheet left in the column) is no part of the story (teasers.ts).
   const teasers = pageType.type === 'article' && profile.profile === 'article' ? teasersAboveHeadline(tree.snapshot, selection.blocks, selection.bodyBlocks, selection.bodyStyle.fontSizePx) : [];
   const dropped = new Set([...teasers, ...found.bodyBlocksInComments, ...found.postFurniture, ...edges, ...controls, ...tocs, ...repeats, ...copies, ...adjacent, ...commentBlocks, ...postComments.blocks, ...metaLines, ...trailing, ...forms, ...readAlso]);
+  // And, of what is left, a side column a missing style sheet laid out under the story (SIDE_COLUMN).
+  if (pageType.type === 'article' && profile.profile === 'article') for (const i of sideColumnBlocks(tree, selection.blocks, selection.bodyBlocks, dropped)) dropped.add(i);
   // Never all of it: a body left without blocks would have no place on the page (a thread whose
   // every body block was its posts' furniture, an article read whole as comments).
   const body = dropped.size === 0 || dropped.size >= selection.blocks.length ? selection : { ...selection, bodyBlocks: selection.bodyBlocks.filter((_, i) => !dropped.has(i)), blocks: selection.blocks.filter((_, i) => !dropped.has(i)) };
@@ -774,6 +776,95 @@ function trailingFurniture(blocks: readonly string[], leaves: readonly LeafBlock
   }
   // Never the whole body.
   return out.length < blocks.length ? out : [];
+}
+
+/**
+ * A side column that a missing style sheet laid out under the story: blocks inside an element
+ * whose class or id names a sidebar or a widget (WordPress's `widget`, a theme's
+ * `main-content-right > .widget-4`, Snopes's author and support boxes), which the article profile
+ * took after the story's last paragraph or outside the branch of the page that holds the story.
+ * Rendered without its styles, a page's two columns stack, both in the body's font, and the
+ * block model read the column's "E-paper Latest Edition", "ADVERTISEMENT – Ponderosa Homes" and a
+ * book's blurb as the story going on. A widget set between the story's own paragraphs inside its
+ * branch (an embedded tweet, `sdc-article-widget`) stays, and so does a class that only says a
+ * layout has or lacks a sidebar (`sidebar-enabled--false`: a modifier, not a column).
+ * On pages the article profile read; never more than `maxShare` of the body's words. AEB word F1
+ * 0.9857 → 0.9864 (a fact check's boxes of its staff's names and its appeal for support, +0.14),
+ * AEB without style sheets 0.9825 → 0.9838 (+0.10 on an Indian paper's page), WCXB-dev 4 articles
+ * better (+0.023 summed), none worse; the samples unchanged.
+ */
+export const SIDE_COLUMN = {
+  /** Words of a class or id (split at `-`, `_` and camelCase) that name a side column. */
+  words: ['sidebar', 'widget'],
+  /** The story's branch: the deepest element holding at least this share of the other blocks' words. */
+  mainShare: 0.8,
+  /** The column's blocks leave only when they hold at most this share of the body's words. */
+  maxShare: 0.3,
+  /**
+   * A class token whose last word ends so states a layout's option or a position, not a column —
+   * unless it is a side word and a position alone ("sidebar-left", "widget-right").
+   */
+  modifierEndings: ['enabled', 'disabled', 'true', 'false', 'open', 'closed', 'none', 'left', 'right'],
+} as const;
+const SIDE_WORDS: ReadonlySet<string> = new Set(SIDE_COLUMN.words);
+
+/**
+ * A class or id that names a side column or a widget: a whole name ("sidebar", "left-sidebar",
+ * "StickySidebar", "sidebar-right"), not a modifier ("sidebar-enabled--false") nor a layout's
+ * description of its parts ("header-top-sidebar-left-content-center-sidebar-right").
+ */
+function namesSideColumn(names: string): boolean {
+  for (const token of names.split(/\s+/u)) {
+    if (token === '' || token.includes('--')) continue;
+    const words = token.replace(/([a-z])([A-Z])/gu, '$1 $2').toLowerCase().split(/[-_\s]+/u).filter((w) => w !== '');
+    const last = words.length - 1;
+    if (last < 0) continue;
+    if (SIDE_COLUMN.modifierEndings.some((end) => words[last]!.endsWith(end)) && !(last === 1 && SIDE_WORDS.has(words[0]!))) continue;
+    if (words.some((w) => SIDE_WORDS.has(w))) return true;
+  }
+  return false;
+}
+
+/** The body's blocks in a side column (see SIDE_COLUMN); `gone`: blocks other rules took out already. */
+function sideColumnBlocks(tree: LayoutTree, blocks: readonly string[], leaves: readonly LeafBlock[], gone: ReadonlySet<number>): number[] {
+  const nodes = tree.nodes;
+  const side = new Uint8Array(nodes.length);
+  const depth = new Uint16Array(nodes.length);
+  for (let id = 0; id < nodes.length; id++) {
+    const n = nodes[id]!;
+    if (n.parent >= 0) depth[id] = Math.min(65535, depth[n.parent]! + 1);
+    if (n.parent >= 0 && side[n.parent]) side[id] = 1;
+    else if (n.kind === 'element' && (n.attrs.class || n.attrs.id) && namesSideColumn(`${n.attrs.class ?? ''} ${n.attrs.id ?? ''}`)) side[id] = 1;
+  }
+  const words = blocks.map((b) => countWords(b));
+  const inSide = (i: number): boolean => side[leaves[i]?.ownerId ?? 0] === 1;
+  // The story's branch, from the words of the blocks outside any side column.
+  const held = new Map<number, number>();
+  let mainWords = 0;
+  let lastMain = -1;
+  leaves.forEach((leaf, i) => {
+    if (gone.has(i) || inSide(i)) return;
+    mainWords += words[i]!;
+    lastMain = i;
+    for (let x = leaf.ownerId; x >= 0; x = nodes[x]!.parent) held.set(x, (held.get(x) ?? 0) + words[i]!);
+  });
+  let branch = -1;
+  for (const [x, w] of held) if (w >= SIDE_COLUMN.mainShare * mainWords && (branch < 0 || depth[x]! > depth[branch]!)) branch = x;
+  if (branch < 0) return [];
+  const end = tree.subtreeEnd[branch] ?? branch + 1;
+  const out: number[] = [];
+  let sideWords = 0;
+  let all = 0;
+  leaves.forEach((leaf, i) => {
+    if (gone.has(i)) return;
+    all += words[i]!;
+    const outsideBranch = leaf.ownerId < branch || leaf.ownerId >= end;
+    if (inSide(i) && (outsideBranch || i > lastMain)) {
+      out.push(i);
+      sideWords += words[i]!;
+    }
+  });
+  return out.length > 0 && sideWords <= SIDE_COLUMN.maxShare * all ? out : [];
 }
 
 /** "[edit]", "[ edit source ]", "[show]": a short text in square brackets, alone (at most this many characters inside). */
