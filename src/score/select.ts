@@ -142,7 +142,7 @@ function decideBody(
   if (timestamps.size < chosen.size) for (const i of timestamps) chosen.delete(i);
   // A line that is only a machine identifier (a UUID, a long hex digest: an empty carousel's
   // item keys on a shop's page) is no one's text either.
-  const machineIds = new Set(blocks.flatMap((b, i) => (isMachineId(b.text) ? [i] : [])));
+  const machineIds = new Set(blocks.flatMap((b, i) => (isMachineId(b.text) && !inDataOrCode(tree, b.block.ownerId) ? [i] : [])));
   if (machineIds.size < chosen.size) for (const i of machineIds) chosen.delete(i);
   const modelHeadline = leadingHeadline(tree, blocks, chosen);
   let modelStartId = baseStartId;
@@ -370,8 +370,38 @@ const MACHINE_ID_MAX_CHARS = 64;
 
 function isMachineId(text: string): boolean {
   const t = text.trim();
+  if (isAssetAddress(t)) return true;
   if (t.length > MACHINE_ID_MAX_CHARS) return false;
-  return UUID.test(t) || (HEX_ID.test(t) && /\d/u.test(t) && /[a-f]/iu.test(t));
+  return UUID.test(t) || ISO_TIMESTAMP.test(t) || (HEX_ID.test(t) && /\d/u.test(t) && /[a-f]/iu.test(t));
+}
+
+/** Inside a table's cell or a code sample (a specification's example values: "https://example.com/image1.jpg"). */
+const DATA_OR_CODE_TAGS = new Set(['td', 'th', 'code', 'pre', 'samp', 'kbd']);
+function inDataOrCode(tree: LayoutTree, id: number): boolean {
+  for (let x = id; x >= 0; x = tree.nodes[x]!.parent) {
+    const n = tree.nodes[x]!;
+    if (n.kind === 'element' && DATA_OR_CODE_TAGS.has(n.tag)) return true;
+  }
+  return false;
+}
+
+/**
+ * A timestamp in ISO 8601's machine form, "2019-11-19T08:57:40+01:00": what a page's microdata
+ * (`itemprop="datePublished"`) holds for machines; a date written for readers has no "T".
+ */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/u;
+/** The address of an image alone on its line (a logo's URL for microdata), read by the URL parser. */
+const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg', '.avif'] as const;
+const ASSET_ADDRESS_MAX_CHARS = 2048;
+function isAssetAddress(t: string): boolean {
+  if (t.length > ASSET_ADDRESS_MAX_CHARS || !(t.startsWith('https://') || t.startsWith('http://')) || /\s/u.test(t)) return false;
+  let path: string;
+  try {
+    path = new URL(t).pathname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return ASSET_EXTENSIONS.some((ext) => path.endsWith(ext));
 }
 
 /** "13:20", "9.05am", "08:15 GMT": a time of day alone on its line. */

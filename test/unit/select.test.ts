@@ -396,6 +396,24 @@ test('a line that is only a machine identifier (a UUID, a hex digest) is no body
   for (const u of left) expect(u.role === 'no-sentence' || !u.included).toBe(true);
 });
 
+test("a microdata timestamp and an image's address alone on their lines are no body text; the same values in a specification's table stay", () => {
+  const before = paragraphs(2);
+  const after = paragraphs(2, 8);
+  // Unstyled, a page's hidden microdata shows: its published time and its logo's address.
+  const machine = [p('2019-11-19T08:57:40+01:00'), p('https://paper.example/assets/images/logos/og-image-logo.png')];
+  const spec = el('table', [
+    el('tr', [el('td', [text('image_link')]), el('td', [el('code', [text('https://example.com/image1.jpg')])])]),
+    el('tr', [el('td', [text('updated_at')]), el('td', [text('2025-01-31T12:00:00Z')])]),
+  ]);
+  const result = extractFromSnapshot(newsPage({ article: [...before, ...machine, spec, ...after] }));
+  const article = articleOf(result);
+  expect(article.text).not.toContain('2019-11-19T08:57:40+01:00');
+  expect(article.text).not.toContain('og-image-logo.png');
+  for (const q of [...before, ...after]) expect(article.text).toContain(textsOf([q])[0]!);
+  expect(article.text).toContain('https://example.com/image1.jpg');
+  expect(article.text).toContain('2025-01-31T12:00:00Z');
+});
+
 test('a list of links to tag pages and its "Tags" label are the site\'s filing; a line with an ordinary link, or with one tag link among others, is not', () => {
   const names = ['calendario stock car 2018', 'stock car brasil', 'stock car interlagos'];
   const tagLinks = names.flatMap((n, k) => [a(n, `https://news.example/tag/${n.replace(/ /gu, '-')}`), text(k < names.length - 1 ? ', ' : '')]);
