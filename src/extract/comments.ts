@@ -165,6 +165,9 @@ function stripAuthorTail(raw: string): string {
  * `forum` too; there the page's structure decides — a thread's opening post is built as its
  * replies are, an article's body is not.
  */
+/** The thread reason of a body that is nothing but its posts' opening (findComments). */
+export const NO_OWN_PROSE = 'its body holds no prose of its own outside the posts';
+
 export function findComments(
   tree: LayoutTree,
   bodyBlocks: readonly LeafBlock[],
@@ -202,7 +205,7 @@ export function findComments(
       : !(options.pageIsArticle || options.pageMayBeThread === true)
         ? 'the page is no article'
         : bodyIsOnlyPosts(tree, bodyBlocks, shaped)
-          ? 'its body holds no prose of its own outside the posts'
+          ? NO_OWN_PROSE
           : options.sureForum === true && shaped.length >= 2
             ? 'the page-type decision is sure of a forum: its posts are its content'
             : null;
