@@ -13,7 +13,7 @@
  *
  *   npx tsx scripts/profile-model-cv.ts [--folds 5] [--json out.json] [--unclear 0.6] [--gbdt trees=200,depth=4] [--oof-only]
  *                                       [--save-folds F | --folds-from F]
- *                                       [--article-weight 0] [--per-type-weight W]
+ *                                       [--article-weight 0] [--per-type-weight W] [--type-given]
  *
  * `--unclear` sets the probability below which a page's type is unclear (the article profile
  * runs; `ProfileParams.unclearBelow`, shipped 0.6) in the out-of-fold readings, to choose it on
@@ -26,6 +26,10 @@
  * weighing w of another page; `--per-type-weight w` fits, besides the shared model, one model
  * per profile type (that type's pages weighing 1, the other types' w, so 0 is the type alone)
  * and reads a page again with its profile's own model.
+ *
+ * `--type-given` reads each page as the type its truth labels, held for sure, in place of the
+ * fold's page-type decision (`ExtractParams.typeGiven`; with `--oof-only`): what the profiles give
+ * when the type is right, and so how much the decision's errors cost.
  *
  * `--save-folds F` writes the fitted fold models, page-type decisions and the fold of every page
  * to F (JSON); `--folds-from F` reads them instead of fitting (about 3 minutes of the run's 10),
@@ -45,7 +49,7 @@ import { DEFAULT_TYPE_BALANCE, fitPageType, pageTypeOf } from '../src/bench/fit/
 import { localWebCorpus } from '../src/testing/local-web/fit-pages.js';
 import { RenderSession } from '../src/render/session.js';
 import { DEFAULT_SELECT_PARAMS } from '../src/score/select-params.js';
-import type { PageTypeWeights } from '../src/score/page-type.js';
+import { PAGE_TYPES, type PageType, type PageTypeWeights } from '../src/score/page-type.js';
 import { weightArray } from '../src/bench/fit/fit-units.js';
 import { meanWordF1, pageScores, TOKENIZERS, aggregate, wordScore, type PageScore } from '../src/bench/metrics.js';
 import { forEachSnapshot } from '../src/bench/snapshot-cache.js';
@@ -105,6 +109,9 @@ const trains = (p: FitPage): boolean => pageTypeOf(p) !== undefined && (articleW
 // The options of the shipped fit (scripts/fit.ts fitProfileModel, its defaults).
 const gbdt: Partial<GbdtOptions> = { trees: 200, depth: 4, ...parseGbdt(option('--gbdt') ?? '') };
 const oofOnly = args.includes('--oof-only');
+// `--type-given`: each page read as the type its truth labels, held for sure, in place of the
+// fold's decision (ExtractParams.typeGiven): what a right decision would give the profiles.
+const typeGiven = args.includes('--type-given');
 const options = { l2: 1, containerThreshold: FITTED_BLOCK_MODEL.containerThreshold, learner: 'trees' as const, gbdt, pageWeight: (p: FitPage): number => (pageTypeOf(p) === 'article' ? articleWeight : 1) };
 log(`second pass: ${JSON.stringify(gbdt)}`);
 // The page-type decision's other training pages (the shipped fit's: AEB and the local web).
@@ -169,10 +176,11 @@ await forEachSnapshot(corpus, { concurrency: 1 }, (entry) => {
   const score = (text: string): PageScore & { wordF1: number } => ({ ...pageScores(text, truth, { tokenizer }), wordF1: wordScore(text, truth).f1 });
   const textOf = (r: ReturnType<typeof extractFromSnapshot>): string => (r.kind === 'article' ? r.article.text : '');
   const profiles = { ...DEFAULT_PROFILE_PARAMS, model: models[k]!, ...(unclear !== undefined ? { unclearBelow: Number(unclear) } : {}) };
-  let oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
+  const given = typeGiven && entry.page.pageType !== undefined && (PAGE_TYPES as readonly string[]).includes(entry.page.pageType) ? { typeGiven: entry.page.pageType as PageType } : {};
+  let oof = extractFromSnapshot(entry.snapshot, { profiles, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! }, ...given });
   const ran = oof.explanation.profile;
   const own = ran?.ownModel ? perType[k]?.get(ran.profile) : undefined;
-  if (own) oof = extractFromSnapshot(entry.snapshot, { profiles: { ...profiles, model: own }, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! } });
+  if (own) oof = extractFromSnapshot(entry.snapshot, { profiles: { ...profiles, model: own }, select: { ...DEFAULT_SELECT_PARAMS, pageType: typeWeights[k]! }, ...given });
   const outOfFold = score(textOf(oof));
   const modelOnly = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot, { profiles })));
   const shipped = oofOnly ? outOfFold : score(textOf(extractFromSnapshot(entry.snapshot)));

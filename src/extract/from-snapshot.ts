@@ -61,6 +61,13 @@ export interface ExtractParams {
   modelStage?: Partial<Omit<ModelStageParams, 'model'>>;
   /** A page larger than this is cut down before the stages run (page-budget.ts); default DEFAULT_PAGE_BUDGET. */
   budget?: PageBudget;
+  /**
+   * For measuring only: the page's type as a benchmark labels it, in place of the page-type
+   * decision, which then holds it for sure — what the profiles read when the type is right
+   * (`scripts/profile-model-cv.ts --type-given`). The structure's own rules after the decision
+   * (an article followed by comments, a thread typed article) still apply.
+   */
+  typeGiven?: PageType;
 }
 
 export const DEFAULT_EXTRACT_PARAMS: Readonly<ExtractParams> = Object.freeze({
@@ -205,6 +212,7 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   let decision = decidePageType(typeFeatures, p.select.pageType, {
     urlKnown: urlFeatures(snapshot.url) !== null,
   });
+  if (p.typeGiven !== undefined) decision = typeAsGiven(decision, p.typeGiven);
   // Comment threads are forum evidence to the decision, so an article followed by a long comment
   // section often comes back `forum`. The page's structure tells them apart: a forum thread's
   // opening post is built as its replies are; an article's body is not (comments.ts) — and an
@@ -1042,6 +1050,12 @@ const FORUM_REPLIES_CONFIDENCE = 0.8;
  * over all types unchanged to the fourth decimal but for that page; AEB and the samples unchanged).
  */
 const THREAD_REPLIES_ARTICLE_BELOW = 0.8;
+
+/** The decision replaced by a type known beforehand (ExtractParams.typeGiven), held for sure. */
+function typeAsGiven(decision: PageTypeDecision, type: PageType): PageTypeDecision {
+  const probabilities = Object.fromEntries(Object.keys(decision.probabilities).map((t) => [t, t === type ? 1 : 0])) as PageTypeDecision['probabilities'];
+  return { ...decision, type, confidence: 1, probabilities, reason: `the type as given: ${type}` };
+}
 
 /**
  * Whether a thread's replies are the page's content (they follow its body, as `--comments` adds
