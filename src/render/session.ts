@@ -265,13 +265,18 @@ async function browserAnswers(browser: Browser, ms: number): Promise<boolean> {
 /**
  * One deadline over the browser's part of an attempt: `bound` races a step against it; on
  * expiry the step is left to settle in the background (a late worker handed to `onLate`, to be
- * closed) and the attempt fails with 'render-timeout'.
+ * closed) and the attempt fails with 'render-timeout'. The attempt also fails at once, with
+ * 'render-crashed', when the browser it runs on disconnects: a step pending on a browser killed
+ * under it is not always rejected — Playwright's `newPage` on a browser killed while the page
+ * opened stayed pending, and the page waited out its whole deadline (60 s + the grace) before
+ * its death was healed (test/browser/browser-heal.test.ts, two test workers).
  */
 class AttemptWatchdog {
   expired = false;
   private readonly timer: NodeJS.Timeout;
   private readonly expiry: Promise<never>;
-  constructor(ms: number, label: string) {
+  private readonly unwatch: () => void;
+  constructor(ms: number, label: string, browser?: Browser) {
     let fail!: (error: RenderError) => void;
     this.expiry = new Promise<never>((_, reject) => (fail = reject));
     this.expiry.catch(() => undefined);
@@ -281,6 +286,14 @@ class AttemptWatchdog {
       silences.add(error);
       fail(error);
     }, Math.max(1, ms));
+    const died = (): void => {
+      if (this.expired) return;
+      this.expired = true;
+      clearTimeout(this.timer);
+      fail(new RenderError('render-crashed', `${label}: the browser died while the page was being rendered`, true));
+    };
+    this.unwatch = browser === undefined ? () => undefined : watchDeath(browser, died);
+    if (browser !== undefined && !browser.isConnected()) died();
   }
   async bound<T>(step: Promise<T>, onLate?: (value: T) => unknown): Promise<T> {
     step.then(
@@ -293,7 +306,31 @@ class AttemptWatchdog {
   }
   stop(): void {
     clearTimeout(this.timer);
+    this.unwatch();
   }
+}
+
+/**
+ * What runs when a browser disconnects, per browser: one 'disconnected' listener each, however
+ * many attempts watch it (a listener per attempt would pass EventEmitter's warning limit of 10
+ * at a high concurrency).
+ */
+const deathWatchers = new WeakMap<Browser, Set<() => void>>();
+
+/** Calls `onDeath` when `browser` disconnects; returns what stops watching. */
+function watchDeath(browser: Browser, onDeath: () => void): () => void {
+  let watchers = deathWatchers.get(browser);
+  if (watchers === undefined) {
+    const fresh = new Set<() => void>();
+    browser.on('disconnected', () => {
+      for (const watcher of [...fresh]) watcher();
+    });
+    deathWatchers.set(browser, fresh);
+    watchers = fresh;
+  }
+  watchers.add(onDeath);
+  const own = watchers;
+  return () => void own.delete(onDeath);
 }
 
 function sleep(ms: number): Promise<void> {
@@ -620,7 +657,7 @@ export class RenderSession {
     let worker: Worker | undefined;
     let healthy = false;
     try {
-      const watchdog = new AttemptWatchdog(attemptDeadlineMs(resolved, clock), input.label);
+      const watchdog = new AttemptWatchdog(attemptDeadlineMs(resolved, clock), input.label, this.browser);
       try {
         worker = await watchdog.bound(this.takeWorker(resolved, workerKind(input), input.url), (late) => this.closeContext(late.context));
       } finally {
