@@ -31,7 +31,7 @@ async function heaps(pool: PageWorkPool): Promise<string> {
 gc?.();
 const rssBefore = process.memoryUsage.rss();
 const pool = new PageWorkPool({ size: threads });
-await pool.ready();
+await pool.ready({ all: true });
 await heaps(pool); // every thread started and answering
 gc?.();
 const rssAfter = process.memoryUsage.rss();

@@ -86,14 +86,19 @@ export class PageWorkPool {
   }
 
   /**
-   * Starts the threads (all `size` of them) and resolves once one is ready to take a task, so
-   * that a caller can keep a thread's start-up (loading the modules: 2.8 s for the first task from
-   * dist/ with the 2-core machine at load 36, more under tsx) out of a page's time budget.
+   * Starts a thread and resolves once one is ready to take a task, so that a caller can keep a
+   * thread's start-up (loading the modules: 2.8 s for the first task from dist/ with the 2-core
+   * machine at load 36, more under tsx) out of a page's time budget. The other threads start when
+   * tasks wait for them (`pump`), not here: each costs about a second of CPU on a slow 2-core
+   * machine, and started at once they took it from the main thread while it loaded Playwright and
+   * launched Chromium — one saved page's `extract` 2.40 → 2.12 s (docs/benchmarks.md). `all`
+   * starts every thread now (a test that sets their environment before they start).
    */
-  ready(): Promise<void> {
+  ready(options: { all?: boolean } = {}): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The page-work pool is closed'));
+    if (options.all) while (this.threads.size < this.size) this.spawn();
     if ([...this.threads].some((t) => t.ready)) return Promise.resolve();
-    while (this.threads.size < this.size) this.spawn();
+    if (this.threads.size === 0) this.spawn();
     return new Promise((resolve, reject) => this.waitingReady.push({ resolve, reject }));
   }
 

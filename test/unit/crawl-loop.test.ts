@@ -171,7 +171,7 @@ test('a page whose extraction runs past its deadline is recorded with extract-ti
   // The page-work threads read the hook when they start: this pool's do.
   process.env.BROADSHEET_TEST_STALL_STAGE = 'score';
   const pool = new PageWorkPool({ size: 2 });
-  const started = pool.ready(); // starts the threads now, with the hook in their environment
+  const started = pool.ready({ all: true }); // starts the threads now, with the hook in their environment
   if (previous === undefined) delete process.env.BROADSHEET_TEST_STALL_STAGE;
   else process.env.BROADSHEET_TEST_STALL_STAGE = previous;
   await started;
