@@ -209,8 +209,9 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   if (selection.kind === 'none') return noArticle(selection.reason);
   stage('page-type');
   const typeFeatures = pageTypeFeatures(tree, snapshot, selection.pageBlocks);
+  const fromUrl = urlFeatures(snapshot.url);
   let decision = decidePageType(typeFeatures, p.select.pageType, {
-    urlKnown: urlFeatures(snapshot.url) !== null,
+    urlKnown: fromUrl !== null,
   });
   if (p.typeGiven !== undefined) decision = typeAsGiven(decision, p.typeGiven);
   // Comment threads are forum evidence to the decision, so an article followed by a long comment
@@ -371,8 +372,10 @@ function extractVisually(snapshot: LayoutSnapshot, params: Partial<ExtractParams
   // where adding them on those pages too gave AEB 0.979). Where the body opens before the posts
   // (the forum's banner) no thread is told from structure; a decision sure of the type is enough.
   // And a page typed article, but not surely (THREAD_REPLIES_ARTICLE_BELOW), whose body is nothing
-  // but a thread's opening post is a thread: its replies follow it too.
-  const repliesAreContent = repliesAreThreadContent(typedForum, found, decision);
+  // but a thread's opening post is a thread: its replies follow it too. And a page typed forum
+  // whose own address names a thread (`/threads/`, `?topic=`, `/t/`: URL_WORDS.forum) has its
+  // replies as content however unsure the decision: the site says what the page is.
+  const repliesAreContent = repliesAreThreadContent(typedForum, found, decision, fromUrl?.urlForum === 1);
   // A body the profiles' own model read may start above the headline: the title is placed against the article model's reading.
   // A product page's customer reviews left the body; their reviewers are not its authors either.
   const otherVoices = profile.stages.includes('reviews') ? namedRanges(tree, 'reviews') : [];
@@ -1038,6 +1041,12 @@ const ARTICLE_FLIP_BELOW = 0.95;
  * must keep their comments out.
  */
 const FORUM_REPLIES_CONFIDENCE = 0.8;
+// Below it, the page's URL naming a thread or a question (src/score/page-type.ts `urlForum`) does
+// as well: a Simple Machines thread (`/community/index.php?topic=…`) typed forum at 73 % whose
+// body opens with the board's header took only its replies' first lines (word F1 0.900 → 0.939
+// out of fold, the only page of WCXB-dev that changed; AEB and the samples unchanged). A news
+// story followed by readers' comments, with a story's prose of its own, was made an article
+// above (ARTICLE_FLIP_BELOW) before this is asked.
 
 /**
  * Below this probability of `article`, a page the decision typed article whose body holds nothing
@@ -1067,8 +1076,9 @@ export function repliesAreThreadContent(
   typedForum: boolean,
   found: Pick<CommentsFound, 'thread' | 'threadReason' | 'comments'>,
   decision: Pick<PageTypeDecision, 'confidence' | 'probabilities'>,
+  urlNamesThread = false,
 ): boolean {
-  if (typedForum) return found.thread || (found.comments.length >= 2 && decision.confidence >= FORUM_REPLIES_CONFIDENCE);
+  if (typedForum) return found.thread || (found.comments.length >= 2 && (decision.confidence >= FORUM_REPLIES_CONFIDENCE || urlNamesThread));
   return found.thread && found.threadReason === NO_OWN_PROSE && decision.probabilities.article < THREAD_REPLIES_ARTICLE_BELOW;
 }
 

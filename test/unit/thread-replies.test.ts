@@ -29,3 +29,12 @@ test('a page typed forum: a thread, or two replies under a decision sure of the 
   expect(repliesAreThreadContent(true, { thread: false, threadReason: null, comments: replies }, decided(0.1, 0.9))).toBe(true);
   expect(repliesAreThreadContent(true, { thread: false, threadReason: null, comments: replies }, decided(0.3, 0.7))).toBe(false);
 });
+
+test('a page typed forum whose URL names a thread: two replies are content however unsure the decision', () => {
+  const notBuilt = { thread: false, threadReason: null, comments: replies };
+  expect(repliesAreThreadContent(true, notBuilt, decided(0.3, 0.7), true)).toBe(true);
+  expect(repliesAreThreadContent(true, notBuilt, decided(0.3, 0.7), false)).toBe(false);
+  // One reply is not a thread; and a page typed article is not helped by its URL.
+  expect(repliesAreThreadContent(true, { ...notBuilt, comments: replies.slice(0, 1) }, decided(0.3, 0.7), true)).toBe(false);
+  expect(repliesAreThreadContent(false, notBuilt, decided(0.6, 0.4), true)).toBe(false);
+});
